@@ -1,0 +1,153 @@
+# big.LITTLE PMU/debug HYP monitor. `make help` lists the targets.
+#
+# Build outputs go to build/ (build/<variant>/ for monitor variants).
+
+BOARD        ?= qemu-virt
+BOOT_CLUSTER ?= 0
+LOG_LEVEL    ?= 3
+include board/$(BOARD)/board.mk
+
+CROSS   ?= arm-none-eabi-
+CC      := $(CROSS)gcc
+OBJCOPY := $(CROSS)objcopy
+HOSTCC  ?= gcc
+B       := build
+
+HYP_MAX_CPUS   := 4
+HYP_STACK_SIZE := 0x2000
+
+WARN := -Wall -Wextra -Werror -Wshadow -Wvla -Wstrict-prototypes
+ARCH := -mcpu=cortex-a15 -marm -mfloat-abi=soft -mno-unaligned-access
+TARGET_CFLAGS := -std=c11 $(ARCH) -O2 -g -ffreestanding -fno-common \
+	-ffunction-sections -fdata-sections $(WARN)
+TARGET_LDFLAGS := $(ARCH) -nostartfiles -specs=nano.specs \
+	-Wl,--gc-sections -Wl,--no-warn-rwx-segments
+
+MON_INC   := -Iinclude -Ihyp -Ipmu -Iboard
+MON_DEFS  := -DLOG_LEVEL=$(LOG_LEVEL) -DHYP_MAX_CPUS=$(HYP_MAX_CPUS) \
+	-DHYP_STACK_SIZE=$(HYP_STACK_SIZE)
+MON_SRCS  := $(wildcard boot/*.S) $(wildcard hyp/*.c) $(wildcard pmu/*.c) $(BOARD_SRCS)
+
+# Portable logic: builds for the host too and is unit-tested there.
+PORTABLE_SRCS := $(wildcard pmu/*.c) hyp/hsr.c hyp/guest_mem.c hyp/fdt_fixup.c \
+	$(wildcard hyp/dbg_context.c)
+
+# Monitor variants: name -> extra defines
+VARIANTS := hyp hyp-a7boot
+hyp_DEFS        := -DBOOT_CLUSTER=$(BOOT_CLUSTER)
+hyp-a7boot_DEFS := -DBOOT_CLUSTER=1
+
+GUEST_LIB    := $(wildcard guest-tests/lib/*.c) $(wildcard guest-tests/lib/*.S)
+GUEST_SUITES := $(patsubst guest-tests/%.c,%,$(wildcard guest-tests/*.c))
+GUEST_CFLAGS := -std=c11 $(ARCH) -O2 -g -ffreestanding -fno-common $(WARN) \
+	-Iinclude -Ihyp -Iguest-tests/lib
+
+HOST_TESTS   := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
+HOST_CFLAGS  := -std=c11 -O1 -g $(WARN) -DHOST_BUILD \
+	-fsanitize=address,undefined -fno-sanitize-recover=all \
+	-Iinclude -Ihyp -Ipmu -Iboard -Itests/support
+
+.PHONY: all deps run test host-test guest-test bench soak debug help clean distclean
+.DEFAULT_GOAL := all
+.SECONDARY:
+
+all: $(B)/hyp.elf $(B)/hyp-a7boot/hyp.elf guests $(B)/guest.dtb
+
+help:
+	@echo "make            build build/hyp.elf, the test guests and build/guest.dtb"
+	@echo "make run        install what is missing, build, boot the monitor + demo guest in QEMU"
+	@echo "make test       install what is missing, run host unit tests and every QEMU scenario"
+	@echo "make host-test  host unit tests only (cmocka, ASan/UBSan)"
+	@echo "make guest-test QEMU scenarios only"
+	@echo "make bench      instruction counts per operation (-icount shift=0) -> build/bench.txt"
+	@echo "make debug      boot the demo guest with QEMU waiting for gdb-multiarch on :1234"
+	@echo "make deps       install the Debian packages the build and tests need"
+	@echo "make clean      remove build/ (keeps downloaded packages in cache/)"
+	@echo "variables: BOOT_CLUSTER=0|1 (boot cluster of build/hyp.elf), LOG_LEVEL=0..4, BOARD=$(BOARD)"
+
+deps:
+	@tools/deps.sh
+
+# ---- monitor ---------------------------------------------------------------
+define MONITOR
+$(B)/$(1)/objs/%.o: %.c | deps-quiet
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(TARGET_CFLAGS) $$(MON_INC) $$(MON_DEFS) $$($(1)_DEFS) -MMD -c $$< -o $$@
+$(B)/$(1)/objs/%.o: %.S | deps-quiet
+	@mkdir -p $$(dir $$@)
+	$$(CC) $(ARCH) $$(MON_INC) $$(MON_DEFS) $$($(1)_DEFS) -MMD -c $$< -o $$@
+$(B)/$(1)/hyp.elf: $$(patsubst %,$(B)/$(1)/objs/%.o,$$(basename $$(MON_SRCS))) linker/hyp.ld
+	$$(CC) $$(TARGET_LDFLAGS) -T linker/hyp.ld -Wl,--defsym=HYP_BASE=$$(HYP_BASE) \
+		-Wl,--defsym=HYP_STACK_SIZE=$$(HYP_STACK_SIZE) -Wl,--defsym=HYP_MAX_CPUS=$$(HYP_MAX_CPUS) \
+		-Wl,-Map=$$@.map $$(filter %.o,$$^) -o $$@
+-include $$(wildcard $(B)/$(1)/objs/*/*.d $(B)/$(1)/objs/*/*/*.d)
+endef
+$(foreach v,$(VARIANTS),$(eval $(call MONITOR,$(v))))
+
+$(B)/hyp.elf: $(B)/hyp/hyp.elf
+	cp $< $@
+
+# ---- guest DTB: QEMU's own tree plus a real PMU node ------------------------
+$(B)/guest.dtb: tools/make-guest-dtb.sh | deps-quiet
+	@mkdir -p $(B)
+	tools/make-guest-dtb.sh $@ "$(QEMU_MACHINE)" $(QEMU_CPU) $(QEMU_MEM)
+
+# ---- test guests -------------------------------------------------------------
+.PHONY: guests
+guests: $(patsubst %,$(B)/guests/%.bin,$(GUEST_SUITES))
+
+$(B)/guests/lib/%.o: guest-tests/lib/%.c | deps-quiet
+	@mkdir -p $(dir $@)
+	$(CC) $(GUEST_CFLAGS) -MMD -c $< -o $@
+$(B)/guests/lib/%.o: guest-tests/lib/%.S | deps-quiet
+	@mkdir -p $(dir $@)
+	$(CC) $(ARCH) -Iguest-tests/lib -MMD -c $< -o $@
+$(B)/guests/%.o: guest-tests/%.c | deps-quiet
+	@mkdir -p $(dir $@)
+	$(CC) $(GUEST_CFLAGS) -MMD -c $< -o $@
+GUEST_LIB_OBJS := $(patsubst guest-tests/lib/%,$(B)/guests/lib/%.o,$(basename $(GUEST_LIB)))
+$(B)/guests/%.elf: $(B)/guests/%.o $(GUEST_LIB_OBJS) linker/guest.ld
+	$(CC) $(TARGET_LDFLAGS) -T linker/guest.ld $(filter %.o,$^) -o $@
+$(B)/guests/%.bin: $(B)/guests/%.elf
+	$(OBJCOPY) -O binary $< $@
+-include $(wildcard $(B)/guests/*.d $(B)/guests/lib/*.d)
+
+# ---- host unit tests ------------------------------------------------------------
+$(B)/host/%: tests/%.c $(PORTABLE_SRCS) $(wildcard tests/support/*.c) $(wildcard tests/support/*.h) \
+		$(wildcard pmu/*.h hyp/*.h include/*.h) | deps-quiet
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(HOST_CFLAGS) $< $(PORTABLE_SRCS) $(wildcard tests/support/*.c) -lcmocka -o $@
+
+host-tests-build: $(patsubst %,$(B)/host/%,$(HOST_TESTS))
+.PHONY: host-tests-build
+
+# ---- running -------------------------------------------------------------------
+run: deps all
+	qemu/run.sh $(B)/hyp.elf $(B)/guests/demo.bin
+
+debug: deps all
+	qemu/debug.sh $(B)/hyp.elf $(B)/guests/demo.bin
+
+test: deps all host-tests-build
+	@tools/test-all.sh
+
+host-test: deps host-tests-build
+	@tools/test-all.sh --host-only
+
+guest-test: deps all
+	@tools/test-all.sh --guest-only
+
+bench: deps all
+	@tools/bench.sh
+
+# Cheap check used as an order-only prerequisite: fails early, with the
+# fix, when the toolchain is missing (run `make deps`, or `make run/test`).
+deps-quiet:
+	@command -v $(CC) >/dev/null || { echo "missing $(CC): run 'make deps'"; exit 1; }
+.PHONY: deps-quiet
+
+clean:
+	rm -rf $(B)
+
+distclean: clean
+	rm -rf cache

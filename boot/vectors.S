@@ -1,0 +1,53 @@
+/*
+ * HYP vector table (HVBAR, 32-byte aligned) and the guest exception frame.
+ *
+ * A guest trap or HVC arrives at +0x14 (Hyp Trap), a physical IRQ routed to
+ * HYP (HCR.IMO) at +0x18. The frame holds r0-r12 and LR_usr (HYP mode
+ * shares LR with usr/sys); hyp/frame.h pins the layout with static asserts.
+ * Anything else is taken from HYP itself: a monitor bug, reported and halted.
+ */
+	.syntax unified
+	.arch armv7-a
+	.arch_extension virt
+	.arm
+
+	.section .text.vectors, "ax"
+	.align	5
+	.global hyp_vectors
+hyp_vectors:
+	b	hyp_bad_reset		@ 0x00 reset
+	b	hyp_bad_undef		@ 0x04 undefined instruction in HYP
+	b	hyp_bad_hvc		@ 0x08 HVC/SVC taken in HYP
+	b	hyp_bad_pabt		@ 0x0c prefetch abort in HYP
+	b	hyp_bad_dabt		@ 0x10 data abort in HYP
+	b	hyp_trap_entry		@ 0x14 hyp trap (from the guest)
+	b	hyp_irq_entry		@ 0x18 IRQ
+	b	hyp_bad_fiq		@ 0x1c FIQ
+
+hyp_trap_entry:
+	push	{r0-r12, lr}
+	mov	r0, sp
+	bl	hyp_trap		@ hyp/trap.c
+	pop	{r0-r12, lr}
+	eret
+
+hyp_irq_entry:
+	push	{r0-r12, lr}
+	mov	r0, sp
+	bl	hyp_irq			@ hyp/irq.c
+	pop	{r0-r12, lr}
+	eret
+
+	.macro bad name, code
+hyp_bad_\name:
+	push	{r0-r12, lr}
+	mov	r0, sp
+	mov	r1, #\code
+	bl	hyp_panic_exception	@ hyp/panic.c, does not return
+	.endm
+	bad reset, 0
+	bad undef, 1
+	bad hvc, 2
+	bad pabt, 3
+	bad dabt, 4
+	bad fiq, 7

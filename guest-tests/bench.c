@@ -1,0 +1,145 @@
+/*
+ * Benchmark guest for `make bench` (tools/bench.sh), run with
+ * -icount shift=0: one instruction = 1 ns of virtual time and the generic
+ * timer runs at 62.5 MHz, so 1 tick = 16 instructions, guest and monitor
+ * alike. The guest reads CNTVCT (never trapped) around N operations and
+ * reports instructions per operation, loop overhead subtracted.
+ */
+#include <stdio.h>
+#include "pmu_guest.h"
+
+#define N 16384u
+
+static uint64_t now(void) { __asm__ volatile("isb"); return read_CNTVCT(); }
+static uint32_t freq_hz(void) { return read_CNTFRQ(); }
+
+/* instructions per op, in hundredths, from ticks over N ops */
+static uint32_t ipo_x100(uint64_t ticks, uint64_t base_ticks)
+{
+	uint64_t insn_per_tick = 1000000000ull / freq_hz();
+	uint64_t d = ticks > base_ticks ? ticks - base_ticks : 0;
+
+	return (uint32_t)(d * insn_per_tick * 100 / N);
+}
+
+static void report(const char *name, uint32_t x100)
+{
+	gprintf("bench %-44s %6lu.%02lu instructions/op\n", name, (unsigned long)(x100 / 100),
+		(unsigned long)(x100 % 100));
+}
+
+static volatile uint32_t sink;
+static uint64_t loop_ticks;
+
+#define MEASURE(var, body)                                   \
+	do {                                                 \
+		uint64_t _t0 = now();                        \
+		for (uint32_t _i = 0; _i < N; _i++) { body; } \
+		var = now() - _t0;                           \
+	} while (0)
+
+static struct descriptor sync_arr[16];
+
+static void sync_prepare(unsigned entries)
+{
+	unsigned k = 0;
+
+	for (uint32_t c = 0; c < 2 && k < entries; c++) {
+		unsigned n = c ? 4 : 6;
+		for (unsigned i = 0; i < n + 2 && k < entries; i++, k++) {
+			sync_arr[k + 1].counter.cluster_id = c;
+			sync_arr[k + 1].counter.selected_counter = i;
+			sync_arr[k + 1].counter.request_code = PMU_READ_COUNTER;
+		}
+	}
+	sync_arr[0].header.entries = entries;
+}
+
+void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr);
+void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
+{
+	uint64_t t, t2;
+
+	(void)r0; (void)r1; (void)r2; (void)cpsr;
+	gprintf("# bench: %u operations each, CNTFRQ %lu Hz\n", N, (unsigned long)freq_hz());
+	MEASURE(loop_ticks, sink = _i);
+	report("empty loop (subtracted from the rest)", ipo_x100(loop_ticks, 0));
+
+	/* Null HVC: an id nobody owns (entry, dispatch, -1, exit). */
+	MEASURE(t, sink = (uint32_t)hvc(0x9000ffffu));
+	uint32_t null_hvc = ipo_x100(t, loop_ticks);
+	report("HVC round trip, unknown id (entry+dispatch+exit)", null_hvc);
+	MEASURE(t, sink = (uint32_t)hvc(HVC_PMU_GET_STATE));
+	report("HVC_PMU_GET_STATE", ipo_x100(t, loop_ticks));
+
+	/* Type A, state 2: native accesses, and PMCR (TPMCR-trapped, emulated) */
+	sink = read_PMCR();
+	write_PMCNTENSET(CCNT_BIT | 1);
+	write_PMCR(PMCR_E);
+	MEASURE(t, sink = read_PMCCNTR());
+	report("state 2: native MRC PMCCNTR", ipo_x100(t, loop_ticks));
+	MEASURE(t, sink = read_PMXEVCNTR());
+	report("state 2: native MRC PMXEVCNTR", ipo_x100(t, loop_ticks));
+	MEASURE(t, sink = read_PMCR());
+	report("state 2: MRC PMCR (trapped, emulated)", ipo_x100(t, loop_ticks));
+
+	/* Trapped MRC in state 3 = (PMU_SWITCH(1) + MRC) - PMU_SWITCH(1) on 3 */
+	pmu_switch(1);
+	MEASURE(t2, pmu_switch(1));
+	uint32_t sw_noop = ipo_x100(t2, loop_ticks);
+	report("HVC_PMU_SWITCH(1) in state 3 (no-op)", sw_noop);
+	MEASURE(t, { pmu_switch(1); sink = read_PMCCNTR(); });
+	report("state 3: trapped MRC PMCCNTR (3 -> 2), round trip", ipo_x100(t, t2));
+	MEASURE(t, { pmu_switch(1); write_PMSELR(0); });
+	report("state 3: trapped MCR PMSELR (3 -> 2), round trip", ipo_x100(t, t2));
+	pmu_switch(0);
+	MEASURE(t2, pmu_switch(0));
+	MEASURE(t, { pmu_switch(0); sink = read_PMCCNTR(); });
+	report("state 1: trapped MRC PMCCNTR (1 -> 2), round trip", ipo_x100(t, t2));
+
+	/* Type B per-register */
+	pmu_switch(1);
+	MEASURE(t, sink = (uint32_t)hvc(HVC_PMXEVCNTR_READ, A15_CLUSTER));
+	report("Type B PMXEVCNTR_READ, active cluster", ipo_x100(t, loop_ticks));
+	MEASURE(t, hvc(HVC_PMXEVCNTR_WRITE, A15_CLUSTER, _i));
+	report("Type B PMXEVCNTR_WRITE, active cluster", ipo_x100(t, loop_ticks));
+	MEASURE(t, sink = (uint32_t)hvc(HVC_PMXEVCNTR_READ, A7_CLUSTER));
+	report("Type B PMXEVCNTR_READ, inactive cluster", ipo_x100(t, loop_ticks));
+	MEASURE(t, hvc(HVC_PMXEVCNTR_WRITE, A7_CLUSTER, _i));
+	report("Type B PMXEVCNTR_WRITE, inactive (deferred)", ipo_x100(t, loop_ticks));
+	MEASURE(t, sink = (uint32_t)hvc(HVC_PMCCNTR_READ, A15_CLUSTER));
+	report("Type B PMCCNTR_READ (64-bit), active", ipo_x100(t, loop_ticks));
+
+	/* SYNC */
+	static const unsigned sizes[] = { 1, 8, 14 };
+	for (unsigned s = 0; s < 3; s++) {
+		char name[64];
+		sync_prepare(sizes[s]);
+		MEASURE(t, sink = (uint32_t)hvc(HVC_SYNC_PMU_COUNTERS, sync_arr));
+		snprintf(name, sizeof(name), "HVC_SYNC_PMU_COUNTERS, %u READ entries", sizes[s]);
+		report(name, ipo_x100(t, loop_ticks));
+	}
+
+	/* Cluster switches (two per iteration: there and back) */
+	for (uint32_t st = 1; st <= 3; st++) {
+		char name[64];
+		pmu_switch(st == 1 ? 0 : 1);
+		if (st == 2)
+			sink = read_PMSELR();
+		MEASURE(t, { switch_to(A7_CLUSTER); switch_to(A15_CLUSTER); });
+		snprintf(name, sizeof(name), "cluster switch, state %lu, debug never used", (unsigned long)st);
+		report(name, ipo_x100(t, loop_ticks) / 2);
+	}
+	write_DBGBVR0(0);   /* the guest uses debug: switches now carry it */
+	for (uint32_t st = 1; st <= 3; st++) {
+		char name[64];
+		pmu_switch(st == 1 ? 0 : 1);
+		if (st == 2)
+			sink = read_PMSELR();
+		MEASURE(t, { switch_to(A7_CLUSTER); switch_to(A15_CLUSTER); });
+		snprintf(name, sizeof(name), "cluster switch, state %lu, PMU + debug", (unsigned long)st);
+		report(name, ipo_x100(t, loop_ticks) / 2);
+	}
+	gprintf("bench done\n");
+	psci_system_off();
+}

@@ -1,0 +1,117 @@
+/*
+ * Foundation scenario (issue #2): the launch contract, HVC dispatch,
+ * UNDEF injection, stage-2 protection, PSCI forwarding, power-off.
+ */
+#include "guest.h"
+
+static volatile uint32_t sink;
+
+static void __attribute__((noinline)) hvc_imm1(void)
+{
+	__asm__ volatile(".arch_extension virt\n\thvc #1" ::: "memory");
+}
+
+static uint32_t smc_call(uint32_t fid)
+{
+	register uint32_t r0 __asm__("r0") = fid;
+
+	__asm__ volatile(".arch_extension sec\n\tsmc #0" : "+r"(r0) : : "r1", "r2", "r3", "memory");
+	return r0;
+}
+
+static void boot_contract(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
+{
+	uint64_t base = 0, size = 0;
+
+	check_eq("guest entered in SVC mode", cpsr & 0x1f, 0x13);
+	check_eq("guest entered with IRQ/FIQ/async aborts masked", cpsr & 0x1c0, 0x1c0);
+	check_eq("guest entered with MMU off", read_SCTLR() & 1, 0);
+	check_eq("boot r0 = 0", r0, 0);
+	check_eq("boot r1 = 0xffffffff", r1, 0xffffffffu);
+	check(r2 >= GUEST_RAM_BASE && r2 < GUEST_RAM_END && fdt_memory((const void *)r2, &base, &size),
+	      "boot r2 = a DTB in guest RAM (r2=0x%08lx)", (unsigned long)r2);
+	check_eq("DTB /memory starts at RAM base", base, GUEST_RAM_BASE);
+	check_eq("DTB /memory ends below the monitor", base + size, GUEST_RAM_END);
+}
+
+static void hvc_dispatch(void)
+{
+	struct bl_hvc_regs r = bl_hvc_regs(HVC_MONITOR_INFO, 0, 0, 0);
+
+	check_eq("HVC round trip: r0 = ABI version", r.r0, BL_ABI_VERSION);
+	check(r.r1 == A15_CLUSTER || r.r1 == A7_CLUSTER, "HVC round trip: r1 = active cluster (%lu)",
+	      (unsigned long)r.r1);
+	check_eq("monitor runs in HYP mode (CPSR.M from HVC_MONITOR_INFO)", r.r2 & 0x1f, 0x1a);
+	check_eq("HVC round trip: r3 = CPU index 0", r.r3, 0);
+
+	static const uint32_t unknown[] = { 0, 1, 0x90000000u, 0x90000fffu, 0x90001014u, 0x900010ffu,
+					    0x90001102u, 0x90001202u, 0x90001304u, 0x9000ffffu,
+					    0x84000000u, 0xc4000003u, 0xffffffffu };
+	for (unsigned i = 0; i < sizeof(unknown) / sizeof(unknown[0]); i++)
+		check_eq("unknown HVC id returns -1 (NOT_SUPPORTED)", (uint32_t)hvc(unknown[i]),
+			 (uint32_t)BL_HVC_NOT_SUPPORTED);
+
+	exc_clear();
+	hvc_imm1();
+	check_eq("HVC #1 (non-zero immediate) raises UNDEF in the guest", last_exc.kind, EXC_UND);
+	check_eq("... at the HVC instruction", last_exc.pc, (uint32_t)hvc_imm1);
+}
+
+static void undef_injection(void)
+{
+	/* PMOVSSET does not exist in the v7 PMU the monitor presents: trapped
+	 * (HDCR.TPM, state 1) and answered with UNDEF, state unchanged. */
+	uint32_t state = (uint32_t)hvc(HVC_PMU_GET_STATE);
+
+	exc_clear();
+	sink = read_PMOVSSET();
+	check_eq("trapped unemulated MRC (PMOVSSET) raises UNDEF in the guest", last_exc.kind, EXC_UND);
+	check_eq("... and the guest continues after it", last_exc.count, 1);
+	check_eq("... without a PMU state change", (uint32_t)hvc(HVC_PMU_GET_STATE), state);
+}
+
+static void stage2_protection(void)
+{
+	uint32_t sum = (uint32_t)hvc(HVC_MONITOR_CHECKSUM);
+	static const uint32_t targets[] = { MONITOR_BASE, MONITOR_BASE + 0x1000, MONITOR_BASE + 0x1ffffc };
+
+	for (unsigned i = 0; i < 3; i++) {
+		volatile uint32_t *p = (volatile uint32_t *)targets[i];
+
+		exc_clear();
+		*p = 0xdeadbeef;
+		check_eq("write to monitor memory: data abort in guest", last_exc.kind, EXC_DABT);
+		check_eq("... DFAR = the address written", last_exc.far, targets[i]);
+		check_eq("... DFSR = synchronous external abort, write", last_exc.fsr, 0x808);
+		exc_clear();
+		sink = *p;
+		check_eq("read of monitor memory: data abort in guest", last_exc.kind, EXC_DABT);
+		check_eq("... DFSR = synchronous external abort, read", last_exc.fsr, 0x008);
+	}
+	exc_clear();
+	*(volatile uint32_t *)0x08030000u = 0;   /* GICH: the hypervisor's */
+	check_eq("write to GICH (hypervisor interface) aborts", last_exc.kind, EXC_DABT);
+	check_eq("monitor code+rodata checksum unchanged", (uint32_t)hvc(HVC_MONITOR_CHECKSUM), sum);
+	check(sum != 0, "checksum is not trivially zero");
+}
+
+static void psci(void)
+{
+	uint32_t ver = smc_call(0x84000000u);   /* PSCI_VERSION */
+
+	check(ver >= 0x00010000u && ver < 0x00020000u, "PSCI_VERSION forwarded: 1.x (0x%08lx)",
+	      (unsigned long)ver);
+	check_eq("unknown SMC returns -1", smc_call(0x82000000u), 0xffffffffu);
+}
+
+void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr);
+void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
+{
+	gprintf("# foundation: launch contract, HVC/trap dispatch, stage 2, PSCI\n");
+	boot_contract(r0, r1, r2, cpsr);
+	hvc_dispatch();
+	undef_injection();
+	stage2_protection();
+	psci();
+	test_finish();
+}

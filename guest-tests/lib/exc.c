@@ -1,0 +1,62 @@
+/* Exceptions taken by the test guest: recorded for the tests, then resumed
+ * past the faulting instruction (or via the hooks). */
+#include "guest.h"
+
+volatile struct exc_record last_exc;
+void (*pabt_hook)(void);
+
+struct exc_frame { uint32_t r[13]; uint32_t lr; };
+
+void guest_exception(unsigned kind, struct exc_frame *f, uint32_t spsr);
+extern char user_resume[];
+
+void exc_clear(void)
+{
+	last_exc.kind = EXC_NONE;
+	last_exc.count = 0;
+	last_exc.pc = last_exc.fsr = last_exc.far = last_exc.spsr = 0;
+}
+
+void guest_exception(unsigned kind, struct exc_frame *f, uint32_t spsr)
+{
+	bool thumb = spsr & (1u << 5);
+
+	last_exc.kind = (enum exc_kind)kind;
+	last_exc.count++;
+	last_exc.spsr = spsr;
+	switch (kind) {
+	case EXC_UND:   /* LR = insn + 4 (ARM) / + 2 (Thumb): resume after it */
+		last_exc.pc = f->lr - (thumb ? 2 : 4);
+		break;
+	case EXC_SVC:
+		last_exc.pc = f->lr - (thumb ? 2 : 4);
+		if (!thumb && (*(uint32_t *)last_exc.pc & 0xffffff) == 0x55)
+			f->lr = (uint32_t)user_resume;   /* back from run_user() */
+		break;
+	case EXC_PABT:  /* LR = insn + 4 */
+		last_exc.pc = f->lr - 4;
+		last_exc.fsr = read_IFSR();
+		last_exc.far = read_IFAR();
+		if (pabt_hook)
+			pabt_hook();
+		f->lr = last_exc.pc;                 /* retry (hook disarmed it) */
+		break;
+	case EXC_DABT:  /* LR = insn + 8: resume at insn + 4 */
+		last_exc.pc = f->lr - 8;
+		last_exc.fsr = read_DFSR();
+		last_exc.far = read_DFAR();
+		f->lr = last_exc.pc + (thumb ? 2 : 4);
+		break;
+	default:
+		last_exc.pc = f->lr - 4;
+		break;
+	}
+}
+
+static uint8_t user_stack[4096] __attribute__((aligned(16)));
+void user_call(void (*fn)(void), void *usr_sp);
+
+void run_user(void (*fn)(void))
+{
+	user_call(fn, user_stack + sizeof(user_stack));
+}

@@ -1,0 +1,53 @@
+/* Test guest library: console, test reporting, exception capture. */
+#ifndef GUEST_H
+#define GUEST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "bl_pmu_abi.h"
+#include "cpregs_access.h"
+
+void gprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* One line per check: "ok N - name" / "not ok N - name ...". */
+bool check(bool cond, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+bool check_eq(const char *name, uint64_t got, uint64_t want);
+/* Prints "N passed, N failed" and powers off (PSCI SYSTEM_OFF). */
+void test_finish(void) __attribute__((noreturn));
+void psci_system_off(void) __attribute__((noreturn));
+
+/* Exceptions taken by the guest (kinds from start.S). */
+enum exc_kind { EXC_NONE = 0, EXC_UND = 1, EXC_SVC = 2, EXC_PABT = 3, EXC_DABT = 4, EXC_IRQ = 6 };
+struct exc_record {
+	enum exc_kind kind;
+	uint32_t count;
+	uint32_t pc;     /* address of the instruction that took it */
+	uint32_t spsr;
+	uint32_t fsr, far;
+};
+extern volatile struct exc_record last_exc;
+void exc_clear(void);
+/* A Prefetch Abort hook (breakpoint tests): called with the record; the
+ * guest resumes at the faulting address after it (so it must disarm). */
+extern void (*pabt_hook)(void);
+
+/* Run fn in user mode (PL0) on a private stack; returns when fn returns. */
+void run_user(void (*fn)(void));
+
+/* The board facts tests compare against (docs/launch.md). */
+#define GUEST_RAM_BASE  0x40000000u
+#define GUEST_RAM_END   0x5FE00000u   /* the monitor owns the top 2 MiB */
+#define MONITOR_BASE    0x5FE00000u
+
+/* First /memory region of a DTB: false if not found / not an FDT. */
+bool fdt_memory(const void *fdt, uint64_t *base, uint64_t *size);
+
+static inline uint32_t guest_cpsr(void)
+{
+	uint32_t v;
+
+	__asm__ volatile("mrs %0, cpsr" : "=r"(v));
+	return v;
+}
+
+#endif

@@ -1,0 +1,38 @@
+/* Helpers the PMU scenarios share: state, switches, expected identities. */
+#ifndef PMU_GUEST_H
+#define PMU_GUEST_H
+
+#include "guest.h"
+
+#define MIDR_A15        0x412FC0F1u
+#define MIDR_A7         0x410FC075u
+#define IDCODE_A15      0x0Fu
+#define IDCODE_A7       0x07u
+/* PMCEID0 from the spec's Table 2 (events 0x00-0x1F implemented per core);
+ * no event 0x20-0x3F is listed, so PMCEID1 is 0 on both. */
+#define PMCEID0_A15     0x3FFF0F3Fu
+#define PMCEID0_A7      0x23FFFFFFu
+
+#define PMCR_E  (1u << 0)
+#define PMCR_P  (1u << 1)
+#define PMCR_C  (1u << 2)
+#define PMCR_N(v)       (((v) >> 11) & 0x1f)
+#define PMCR_IDCODE(v)  (((v) >> 16) & 0xff)
+#define PMCR_IMP(v)     ((v) >> 24)
+#define CCNT_BIT        (1u << 31)
+
+static inline uint32_t pmu_state_now(void) { return (uint32_t)hvc(HVC_PMU_GET_STATE); }
+static inline uint32_t cluster_now(void) { return bl_hvc_regs(HVC_MONITOR_INFO, 0, 0, 0).r1; }
+static inline int32_t switch_to(uint32_t c) { return (int32_t)hvc(HVC_CLUSTER_SWITCH, c); }
+static inline int32_t pmu_switch(uint32_t s) { return (int32_t)hvc(HVC_PMU_SWITCH, s); }
+/* Returns the number of switches done so far (r1). */
+static inline uint32_t auto_switch(uint32_t period) { return bl_hvc_regs(HVC_AUTO_SWITCH, period, 0, 0).r1; }
+
+/* Select counter n and read/write its count/type. */
+static inline void pmn_select(uint32_t n) { write_PMSELR(n); __asm__ volatile("isb"); }
+static inline uint32_t pmn_read(uint32_t n) { pmn_select(n); return read_PMXEVCNTR(); }
+static inline void pmn_write(uint32_t n, uint32_t v) { pmn_select(n); write_PMXEVCNTR(v); }
+static inline uint32_t pmn_type(uint32_t n) { pmn_select(n); return read_PMXEVTYPER(); }
+static inline void pmn_set_type(uint32_t n, uint32_t v) { pmn_select(n); write_PMXEVTYPER(v); }
+
+#endif

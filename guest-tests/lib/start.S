@@ -1,0 +1,97 @@
+/*
+ * Test guest entry, linked at 0x40010000: QEMU's boot stub jumps here with
+ * r0 = 0, r1 = 0xffffffff, r2 = DTB (the launch contract). Sets up a stack
+ * per mode and a vector table that hands every exception to C
+ * (guest-tests/lib/exc.c), which decides where to resume.
+ */
+	.syntax unified
+	.arch armv7-a
+	.arm
+
+	.section .text.boot, "ax"
+	.global _start
+_start:
+	mov	r4, r0
+	mov	r5, r1
+	mov	r6, r2
+	mrs	r7, cpsr		@ the mode the monitor entered us in
+	cps	#0x1b
+	ldr	sp, =__und_stack_top
+	cps	#0x17
+	ldr	sp, =__abt_stack_top
+	cps	#0x12
+	ldr	sp, =__irq_stack_top
+	cps	#0x1f
+	ldr	sp, =__usr_stack_top
+	cps	#0x13
+	ldr	sp, =__svc_stack_top
+	ldr	r0, =guest_vectors
+	mcr	p15, 0, r0, c12, c0, 0	@ VBAR
+	isb
+	ldr	r0, =__bss_start
+	ldr	r1, =__bss_end
+	mov	r2, #0
+0:	cmp	r0, r1
+	strlo	r2, [r0], #4
+	blo	0b
+	mov	r0, r4
+	mov	r1, r5
+	mov	r2, r6
+	mov	r3, r7
+	bl	guest_start
+1:	wfi
+	b	1b
+
+	.align	5
+	.global guest_vectors
+guest_vectors:
+	b	.			@ reset
+	b	exc_und
+	b	exc_svc
+	b	exc_pabt
+	b	exc_dabt
+	b	.
+	b	exc_irq
+	b	.
+
+/* push {r0-r12, lr}; C gets (kind, frame, spsr); frame.lr is where we resume */
+	.macro	exc_entry label, kind
+\label:
+	push	{r0-r12, lr}
+	mov	r0, #\kind
+	mov	r1, sp
+	mrs	r2, spsr
+	bl	guest_exception
+	ldm	sp!, {r0-r12, pc}^
+	.endm
+	exc_entry exc_und, 1
+	exc_entry exc_svc, 2
+	exc_entry exc_pabt, 3
+	exc_entry exc_dabt, 4
+	exc_entry exc_irq, 6
+
+/* void user_call(void (*fn)(void), void *usr_sp): run fn in USR mode; fn
+ * returns to user_return, whose SVC #0x55 brings us back here. */
+	.global user_call
+user_call:
+	push	{r4-r11, lr}
+	ldr	r2, =user_saved_sp
+	str	sp, [r2]
+	cps	#0x1f			@ SYS shares SP/LR with USR
+	mov	sp, r1
+	ldr	lr, =user_return
+	cps	#0x13
+	mov	r2, #0x10		@ USR mode, ARM, interrupts as they are
+	msr	spsr_cxsf, r2
+	movs	pc, r0
+user_return:
+	svc	#0x55
+	.global user_resume
+user_resume:				@ exc.c resumes here in SVC mode
+	ldr	r2, =user_saved_sp
+	ldr	sp, [r2]
+	pop	{r4-r11, pc}
+
+	.bss
+	.align 2
+user_saved_sp: .space 4

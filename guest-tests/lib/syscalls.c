@@ -1,0 +1,40 @@
+/* newlib hooks for the test guests: a fixed heap, no files. */
+#include <errno.h>
+#include <stddef.h>
+#include <sys/stat.h>
+#include "guest.h"
+
+extern char __heap_start[], __heap_end[];
+void *_sbrk(ptrdiff_t incr);
+int _write(int fd, const char *buf, int len);
+int _read(int fd, char *buf, int len);
+int _close(int fd);
+int _fstat(int fd, struct stat *st);
+int _isatty(int fd);
+int _lseek(int fd, int off, int whence);
+void _exit(int code);
+int _kill(int pid, int sig);
+int _getpid(void);
+
+void *_sbrk(ptrdiff_t incr)
+{
+	static char *brk = __heap_start;
+	char *prev = brk;
+
+	if (incr < 0 || incr > __heap_end - brk) {
+		errno = ENOMEM;
+		return (void *)-1;
+	}
+	brk += incr;
+	return prev;
+}
+
+int _write(int fd, const char *buf, int len) { (void)fd; gprintf("%.*s", len, buf); return len; }
+int _read(int fd, char *buf, int len) { (void)fd; (void)buf; (void)len; return 0; }
+int _close(int fd) { (void)fd; return -1; }
+int _fstat(int fd, struct stat *st) { (void)fd; st->st_mode = S_IFCHR; return 0; }
+int _isatty(int fd) { (void)fd; return 1; }
+int _lseek(int fd, int off, int whence) { (void)fd; (void)off; (void)whence; return 0; }
+void _exit(int code) { (void)code; psci_system_off(); }
+int _kill(int pid, int sig) { (void)pid; (void)sig; errno = EINVAL; return -1; }
+int _getpid(void) { return 1; }

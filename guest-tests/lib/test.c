@@ -1,0 +1,78 @@
+#include <stdarg.h>
+#include <stdio.h>
+#include "guest.h"
+
+#define UART_DR 0x09000000u
+#define UART_FR 0x09000018u
+
+static unsigned n_pass, n_fail;
+
+static void putc_uart(char c)
+{
+	while (*(volatile uint32_t *)UART_FR & (1u << 5))
+		;
+	*(volatile uint32_t *)UART_DR = (uint8_t)c;
+}
+
+static void vgprintf(const char *fmt, va_list ap)
+{
+	char buf[256];
+
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	for (const char *p = buf; *p; p++) {
+		if (*p == '\n')
+			putc_uart('\r');
+		putc_uart(*p);
+	}
+}
+
+void gprintf(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vgprintf(fmt, ap);
+	va_end(ap);
+}
+
+bool check(bool cond, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (cond)
+		n_pass++;
+	else
+		n_fail++;
+	gprintf("%s %u - ", cond ? "ok" : "not ok", n_pass + n_fail);
+	va_start(ap, fmt);
+	vgprintf(fmt, ap);
+	va_end(ap);
+	gprintf("\n");
+	return cond;
+}
+
+bool check_eq(const char *name, uint64_t got, uint64_t want)
+{
+	if (got == want)
+		return check(true, "%s", name);
+	/* newlib-nano's printf has no %ll: print 64-bit values as two words */
+	return check(false, "%s: got 0x%08lx_%08lx, want 0x%08lx_%08lx", name,
+		     (unsigned long)(got >> 32), (unsigned long)got, (unsigned long)(want >> 32),
+		     (unsigned long)want);
+}
+
+void psci_system_off(void)
+{
+	register uint32_t r0 __asm__("r0") = 0x84000008u;
+
+	__asm__ volatile(".arch_extension sec\n\tsmc #0" : "+r"(r0) : : "memory");
+	gprintf("SYSTEM_OFF returned\n");
+	for (;;)
+		__asm__ volatile("wfi");
+}
+
+void test_finish(void)
+{
+	gprintf("%u passed, %u failed\n", n_pass, n_fail);
+	psci_system_off();
+}

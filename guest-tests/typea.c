@@ -1,0 +1,300 @@
+/*
+ * Type A scenario (issue #3, spec 3.1, 3.1.1, 3.3, 3.4): the guest programs
+ * the PMU with MCR/MRC while the monitor switches clusters under it.
+ * Expected values come from the spec and docs/states.md, never from a run.
+ */
+#include <stdio.h>
+#include "pmu_guest.h"
+
+static volatile uint32_t sink;
+
+static void sw_incr(unsigned n, uint32_t mask)
+{
+	for (unsigned i = 0; i < n; i++)
+		write_PMSWINC(mask);
+}
+
+static void transitions_and_first_access(void)
+{
+	check_eq("boots in state 1", pmu_state_now(), 1);
+	uint32_t pmcr = read_PMCR();   /* trapped: the 1 -> 2 trigger */
+
+	check_eq("first MRC moves state 1 -> 2", pmu_state_now(), 2);
+	check_eq("... and reads the hardware reset PMCR.E = 0", pmcr & PMCR_E, 0);
+	check_eq("PMCR.IMP = ARM", PMCR_IMP(pmcr), 0x41);
+	check_eq("PMCR.IDCODE = Cortex-A15 on the boot cluster", PMCR_IDCODE(pmcr), IDCODE_A15);
+	check_eq("PMCR.N = 4 through Type A on A15", PMCR_N(pmcr), 4);
+	check_eq("MIDR = Cortex-A15 on the boot cluster", read_MIDR(), MIDR_A15);
+
+	check_eq("HVC_PMU_SWITCH(1): 2 -> 3 returns 0", pmu_switch(1), 0);
+	check_eq("state 3", pmu_state_now(), 3);
+	sink = read_PMSELR();
+	check_eq("MRC in state 3 moves 3 -> 2", pmu_state_now(), 2);
+	check_eq("HVC_PMU_SWITCH(0): 2 -> 1", pmu_switch(0), 0);
+	check_eq("state 1", pmu_state_now(), 1);
+	check_eq("HVC_PMU_SWITCH(1): 1 -> 3", pmu_switch(1), 0);
+	check_eq("state 3 (from 1)", pmu_state_now(), 3);
+	check_eq("HVC_PMU_SWITCH(0): 3 -> 1", pmu_switch(0), 0);
+	check_eq("state 1 (from 3)", pmu_state_now(), 1);
+	write_PMSELR(0);               /* an MCR is a trigger too */
+	check_eq("MCR in state 1 moves 1 -> 2", pmu_state_now(), 2);
+	check_eq("HVC_PMU_SWITCH(2) is an invalid parameter", pmu_switch(2), BL_HVC_INVALID_PARAMETER);
+	check_eq("... and changes nothing", pmu_state_now(), 2);
+	check_eq("HVC_PMU_SWITCH(0xffffffff) invalid", pmu_switch(0xffffffffu), BL_HVC_INVALID_PARAMETER);
+}
+
+static void identity_per_cluster(void)
+{
+	check_eq("HVC_CLUSTER_SWITCH(A7) returns A7", switch_to(A7_CLUSTER), A7_CLUSTER);
+	check_eq("MIDR = Cortex-A7 after the switch", read_MIDR(), MIDR_A7);
+	uint32_t pmcr = read_PMCR();
+	check_eq("PMCR.IDCODE = Cortex-A7", PMCR_IDCODE(pmcr), IDCODE_A7);
+	check_eq("PMCR.N = 4 through Type A on A7", PMCR_N(pmcr), 4);
+	check_eq("switching to the active cluster is a no-op", switch_to(A7_CLUSTER), A7_CLUSTER);
+	check_eq("HVC_CLUSTER_SWITCH(2) invalid", switch_to(2), BL_HVC_INVALID_PARAMETER);
+	check_eq("... cluster unchanged", cluster_now(), A7_CLUSTER);
+	check_eq("back to A15", switch_to(A15_CLUSTER), A15_CLUSTER);
+	check_eq("MIDR = Cortex-A15 again", read_MIDR(), MIDR_A15);
+}
+
+/* State 2: one context migrates raw; SW_INCR counts are exact. */
+static void state2_migration(void)
+{
+	pmu_switch(1);
+	sink = read_PMCR();            /* -> state 2 */
+	check_eq("state 2 for migration tests", pmu_state_now(), 2);
+	write_PMCR(PMCR_P | PMCR_C);   /* reset counters */
+	for (uint32_t n = 0; n < 4; n++)
+		pmn_set_type(n, 0x00);     /* SW_INCR */
+	pmn_set_type(2, 0x08);         /* instructions: a type that must survive */
+	write_PMCNTENCLR(0xffffffffu);
+	write_PMCNTENSET(0x0000000bu); /* counters 0, 1, 3 */
+	write_PMINTENCLR(0xffffffffu);
+	write_PMINTENSET(0x00000002u);
+	write_PMUSERENR(1);
+	write_PMCR(PMCR_E);
+	sw_incr(100, 0x1);
+	sw_incr(7, 0x8);
+
+	unsigned total0 = 100, total3 = 7;
+	for (unsigned i = 0; i < 50; i++) {
+		uint32_t target = (i & 1) ? A15_CLUSTER : A7_CLUSTER;
+
+		switch_to(target);
+		sw_incr(i + 1, 0x1);
+		total0 += i + 1;
+		sw_incr(1, 0x8);
+		total3 += 1;
+	}
+	check_eq("after 50 switches: now on A15", cluster_now(), A15_CLUSTER);
+	check_eq("counter 0 = exact number of SW_INCR writes", pmn_read(0), total0);
+	check_eq("counter 3 = exact number of SW_INCR writes", pmn_read(3), total3);
+	check_eq("counter 1 (enabled, never incremented) = 0", pmn_read(1), 0);
+	check_eq("event type of counter 2 survives (0x08)", pmn_type(2) & 0xff, 0x08);
+	check_eq("event type of counter 0 survives (0x00)", pmn_type(0) & 0xff, 0x00);
+	check_eq("PMCNTENSET survives", read_PMCNTENSET(), 0x0000000bu);
+	check_eq("PMINTENSET survives", read_PMINTENSET(), 0x00000002u);
+	check_eq("PMUSERENR survives", read_PMUSERENR() & 1, 1);
+	pmn_select(2);
+	switch_to(A7_CLUSTER);
+	check_eq("PMSELR survives a switch", read_PMSELR(), 2);
+	check_eq("PMCR.E survives a switch", read_PMCR() & PMCR_E, PMCR_E);
+
+	/* overflow flag migrates */
+	pmn_write(1, 0xffffffffu);
+	write_PMOVSR(0xffffffffu);
+	sw_incr(1, 0x2);
+	check_eq("counter 1 wrapped to 0", pmn_read(1), 0);
+	switch_to(A15_CLUSTER);
+	check_eq("overflow flag of counter 1 survives a switch", read_PMOVSR() & 0x2, 0x2);
+	write_PMOVSR(0x2);
+	check_eq("... and clears", read_PMOVSR() & 0x2, 0);
+
+	/* cycle counter: on, never backwards */
+	write_PMCNTENSET(CCNT_BIT);
+	uint32_t prev = read_PMCCNTR(), backwards = 0;
+	for (unsigned i = 0; i < 40; i++) {
+		switch_to(i & 1 ? A15_CLUSTER : A7_CLUSTER);
+		uint32_t now = read_PMCCNTR();
+		backwards += now < prev;
+		prev = now;
+	}
+	check_eq("cycle counter never goes backwards over 40 switches", backwards, 0);
+	check(prev > 0, "cycle counter runs (%lu)", (unsigned long)prev);
+	switch_to(A15_CLUSTER);
+}
+
+/* Switches the monitor starts by itself, in the middle of a loop. */
+static void monitor_initiated(void)
+{
+	pmn_write(0, 0);
+	uint32_t before = auto_switch(500);    /* every 500 timer ticks (8 us) */
+	const unsigned n = 200000;
+	for (unsigned i = 0; i < n; i++)
+		write_PMSWINC(0x1);
+	uint32_t after = auto_switch(0);
+	uint32_t done = after - before;
+
+	check(done >= 10, "monitor switched clusters %lu times during the loop", (unsigned long)done);
+	check_eq("counter 0 = exact SW_INCR count across monitor-initiated switches", pmn_read(0), n);
+	uint32_t quiet = auto_switch(0);
+	for (volatile unsigned i = 0; i < 100000; i++)
+		;
+	check_eq("no switch once automatic switching is off", auto_switch(0), quiet);
+	switch_to(A15_CLUSTER);
+}
+
+/* State 1: no save/restore; the inbound PMU is at reset. */
+static void state1_reset(void)
+{
+	pmn_write(0, 12345);
+	write_PMCNTENSET(0x1 | CCNT_BIT);
+	write_PMINTENSET(0x1);
+	write_PMSELR(3);
+	pmu_switch(0);
+	check_eq("state 1", pmu_state_now(), 1);
+	switch_to(A7_CLUSTER);
+	check_eq("still state 1 after a switch", pmu_state_now(), 1);
+	uint32_t pmcr = read_PMCR();   /* trapped: -> 2, reads the reset hardware */
+	check_eq("state 1 switch: PMCR.E = 0 on the inbound core", pmcr & PMCR_E, 0);
+	check_eq("state 1 switch: inbound PMCR.IDCODE is A7", PMCR_IDCODE(pmcr), IDCODE_A7);
+	check_eq("state 1 switch: PMCNTENSET = 0", read_PMCNTENSET(), 0);
+	check_eq("state 1 switch: PMINTENSET = 0", read_PMINTENSET(), 0);
+	check_eq("state 1 switch: PMOVSR = 0", read_PMOVSR(), 0);
+	check_eq("state 1 switch: PMUSERENR = 0", read_PMUSERENR(), 0);
+	check_eq("state 1 switch: PMSELR = 0", read_PMSELR(), 0);
+	check(pmn_read(0) != 12345, "state 1 switch: counter 0 lost its value (0x%08lx)",
+	      (unsigned long)pmn_read(0));
+	switch_to(A15_CLUSTER);
+}
+
+/* Every register round-trips through the trap path in states 1 and 3:
+ * each access below is the first after HVC_PMU_SWITCH, so it traps. */
+static void enter(uint32_t s)
+{
+	pmu_switch(s == 1 ? 0 : 1);
+	if (s == 2)
+		sink = read_PMSELR();   /* any Type A access: 3 -> 2 */
+}
+
+static void trap_roundtrip(uint32_t s)
+{
+	char name[64];
+#define RT(reg, wval, rexpr, want)                                                  \
+	do {                                                                        \
+		enter(s); write_##reg(wval);                                        \
+		bool wt = pmu_state_now() == 2;                                     \
+		enter(s); uint32_t got = (rexpr);                                   \
+		bool rtp = pmu_state_now() == 2;                                    \
+		snprintf(name, sizeof(name), "state %lu: " #reg " round trip", (unsigned long)s); \
+		check(wt && rtp && got == (want), "%s (got 0x%08lx)", name, (unsigned long)got); \
+	} while (0)
+
+	write_PMCR(0);
+	RT(PMSELR, 3, read_PMSELR(), 3u);
+	RT(PMSELR, 31, read_PMSELR(), 31u);
+	pmn_select(1);
+	RT(PMXEVTYPER, 0x11, read_PMXEVTYPER() & 0xff, 0x11u);
+	RT(PMXEVCNTR, 0xabcdef01u, read_PMXEVCNTR(), 0xabcdef01u);
+	pmn_select(31);
+	RT(PMXEVTYPER, 0x40000000u, read_PMXEVTYPER() & 0xf8000000u, 0x40000000u); /* PMCCFILTR.U */
+	write_PMXEVTYPER(0);
+	write_PMCNTENCLR(0xffffffffu);
+	RT(PMCNTENSET, 0x80000005u, read_PMCNTENSET(), 0x80000005u);
+	RT(PMCNTENCLR, 0x00000004u, read_PMCNTENCLR(), 0x80000001u);
+	RT(PMCNTENSET, 0x000000f0u, read_PMCNTENSET(), 0x80000001u);  /* counters >= 4 are RAZ/WI */
+	write_PMCNTENCLR(0xffffffffu);
+	RT(PMINTENSET, 0x80000003u, read_PMINTENSET(), 0x80000003u);
+	RT(PMINTENCLR, 0x80000000u, read_PMINTENCLR(), 0x00000003u);
+	write_PMINTENCLR(0xffffffffu);
+	RT(PMCCNTR, 0x12345678u, read_PMCCNTR(), 0x12345678u);          /* stopped: exact */
+	RT(PMUSERENR, 1, read_PMUSERENR(), 1u);
+	RT(PMUSERENR, 0, read_PMUSERENR(), 0u);
+	RT(PMCR, PMCR_E, read_PMCR() & 0xff, PMCR_E);
+	RT(PMCR, 0, read_PMCR() & 0xff, 0u);
+	/* PMSWINC (write-only) through the trap path, PMOVSR (W1C) */
+	write_PMCR(PMCR_E);
+	pmn_set_type(0, 0x00);
+	pmn_write(0, 0xffffffffu);
+	write_PMCNTENSET(0x1);
+	write_PMOVSR(0xffffffffu);
+	enter(s); write_PMSWINC(0x1);
+	check(pmu_state_now() == 2 && pmn_read(0) == 0 && (read_PMOVSR() & 1),
+	      "state %lu: trapped PMSWINC increments (and overflows) counter 0", (unsigned long)s);
+	enter(s); write_PMOVSR(0x1);
+	check(pmu_state_now() == 2 && (read_PMOVSR() & 1) == 0,
+	      "state %lu: trapped PMOVSR write clears the flag", (unsigned long)s);
+	write_PMCR(0);
+	write_PMCNTENCLR(0xffffffffu);
+	/* PMCEID0/1: emulated from Table 2 for the active cluster */
+	enter(s);
+	check_eq(s == 1 ? "state 1: PMCEID0 (A15) from Table 2" : "state 3: PMCEID0 (A15) from Table 2",
+		 read_PMCEID0(), PMCEID0_A15);
+	enter(s);
+	check_eq(s == 1 ? "state 1: PMCEID1 (A15)" : "state 3: PMCEID1 (A15)", read_PMCEID1(), 0);
+	switch_to(A7_CLUSTER);
+	enter(s);
+	check_eq(s == 1 ? "state 1: PMCEID0 (A7) from Table 2" : "state 3: PMCEID0 (A7) from Table 2",
+		 read_PMCEID0(), PMCEID0_A7);
+	enter(s);
+	uint32_t pmcr = read_PMCR();
+	check(PMCR_N(pmcr) == 4 && PMCR_IDCODE(pmcr) == IDCODE_A7,
+	      "state %lu: trapped PMCR on A7 shows IDCODE 0x07, N = 4", (unsigned long)s);
+	switch_to(A15_CLUSTER);
+	/* a register PMUv2 does not have: UNDEF, no state change */
+	enter(s);
+	exc_clear();
+	sink = read_PMOVSSET();
+	check(last_exc.kind == EXC_UND && pmu_state_now() == s,
+	      "state %lu: PMOVSSET (not in PMUv2) -> UNDEF, state unchanged", (unsigned long)s);
+#undef RT
+}
+
+/* PL0 follows PMUSERENR.EN as hardware does (the seeds' kernel-module flow). */
+static volatile uint32_t user_ccnt;
+static void user_read_ccnt(void) { user_ccnt = read_PMCCNTR(); }
+static void user_write_userenr(void) { write_PMUSERENR(1); }
+
+static void user_access(uint32_t s)
+{
+	write_PMCNTENSET(CCNT_BIT);
+	write_PMCR(PMCR_E);
+	write_PMUSERENR(1);
+	enter(s);
+	exc_clear();
+	user_ccnt = 0;
+	run_user(user_read_ccnt);
+	check(last_exc.kind == EXC_NONE && user_ccnt != 0,
+	      "state %lu: PMUSERENR.EN = 1: user mode reads PMCCNTR (0x%08lx)", (unsigned long)s,
+	      (unsigned long)user_ccnt);
+	write_PMUSERENR(0);
+	enter(s);
+	exc_clear();
+	run_user(user_read_ccnt);
+	check(last_exc.kind == EXC_UND && (last_exc.spsr & 0x1f) == 0x10,
+	      "state %lu: PMUSERENR.EN = 0: user-mode PMCCNTR read -> UNDEF", (unsigned long)s);
+	write_PMUSERENR(1);
+	enter(s);
+	exc_clear();
+	run_user(user_write_userenr);
+	check_eq("user-mode PMUSERENR write -> UNDEF", last_exc.kind, EXC_UND);
+	write_PMUSERENR(0);
+	write_PMCR(0);
+}
+
+void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr);
+void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
+{
+	(void)r0; (void)r1; (void)r2; (void)cpsr;
+	gprintf("# typea: states, transitions, Type A across cluster switches\n");
+	transitions_and_first_access();
+	identity_per_cluster();
+	state2_migration();
+	monitor_initiated();
+	state1_reset();
+	trap_roundtrip(1);
+	trap_roundtrip(3);
+	user_access(2);
+	user_access(3);
+	test_finish();
+}

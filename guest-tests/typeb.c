@@ -1,0 +1,470 @@
+/*
+ * Type B scenario (issue #4, spec 3.2, 3.4, 3.5, Appendix B): per-register
+ * HVCs per cluster, deferred writes to the inactive cluster, 64-bit
+ * PMCCNTR, GET_COUNTERS_SIZE / SYNC_PMU_COUNTERS, and hostile arguments.
+ * Counters are stopped (or count nothing) so every expected value is exact.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pmu_guest.h"
+#include "spec_examples.h"
+
+int cluster_id;
+
+static const uint32_t read_ids[] = {
+	HVC_PMCR_READ, HVC_PMSELR_READ, HVC_PMXEVTYPER_READ, HVC_PMCNTENSET_READ,
+	HVC_PMCNTENCLR_READ, HVC_PMCCNTR_READ, HVC_PMOVSR_READ, HVC_PMXEVCNTR_READ,
+	HVC_PMINTENSET_READ, HVC_PMINTENCLR_READ,
+};
+#define NREADS (sizeof(read_ids) / sizeof(read_ids[0]))
+
+static uint32_t rd(uint32_t fid, uint32_t c) { return bl_hvc_regs(fid, c, 0, 0).r0; }
+static struct bl_hvc_regs wr(uint32_t fid, uint32_t c, uint32_t v) { return bl_hvc_regs(fid, c, v, 0); }
+static uint64_t ccnt(uint32_t c) { struct bl_hvc_regs r = bl_hvc_regs(HVC_PMCCNTR_READ, c, 0, 0); return ((uint64_t)r.r1 << 32) | r.r0; }
+static uint32_t cnt(uint32_t c, uint32_t n) { wr(HVC_PMSELR_WRITE, c, n); return rd(HVC_PMXEVCNTR_READ, c); }
+static void set_cnt(uint32_t c, uint32_t n, uint32_t v) { wr(HVC_PMSELR_WRITE, c, n); wr(HVC_PMXEVCNTR_WRITE, c, v); }
+static uint32_t evt(uint32_t c, uint32_t n) { wr(HVC_PMSELR_WRITE, c, n); return rd(HVC_PMXEVTYPER_READ, c); }
+static void set_evt(uint32_t c, uint32_t n, uint32_t v) { wr(HVC_PMSELR_WRITE, c, n); wr(HVC_PMXEVTYPER_WRITE, c, v); }
+
+/* A snapshot of one cluster's PMU as Type B shows it. */
+struct view { uint32_t pmcr, en, inten, ovs, evc[6], evt[6]; uint64_t cc; };
+static void view_of(uint32_t c, unsigned n, struct view *v)
+{
+	memset(v, 0, sizeof(*v));
+	v->pmcr = rd(HVC_PMCR_READ, c);
+	v->en = rd(HVC_PMCNTENSET_READ, c);
+	v->inten = rd(HVC_PMINTENSET_READ, c);
+	v->ovs = rd(HVC_PMOVSR_READ, c);
+	v->cc = ccnt(c);
+	for (unsigned i = 0; i < n; i++) {
+		v->evc[i] = cnt(c, i);
+		v->evt[i] = evt(c, i);
+	}
+}
+
+static void enable_typeb(void)
+{
+	check_eq("HVC_PMU_SWITCH(1) enables Type B (state 3)", pmu_switch(1), 0);
+	check_eq("state 3", pmu_state_now(), 3);
+	check_eq("boot cluster is A15", cluster_now(), A15_CLUSTER);
+}
+
+static void never_active_reads_zero(void)
+{
+	unsigned bad = 0;
+
+	for (unsigned i = 0; i < NREADS; i++) {
+		struct bl_hvc_regs r = bl_hvc_regs(read_ids[i], A7_CLUSTER, 0, 0);
+
+		bad += r.r0 != 0 || (read_ids[i] == HVC_PMCCNTR_READ && r.r1 != 0) || r.r3 != 0;
+	}
+	check_eq("never-active A7: every read call returns 0 with status 0", bad, 0);
+}
+
+static void active_cluster_identity(void)
+{
+	uint32_t pmcr = rd(HVC_PMCR_READ, A15_CLUSTER);
+
+	check_eq("Type B PMCR(A15).IDCODE = 0x0F", PMCR_IDCODE(pmcr), IDCODE_A15);
+	check_eq("Type B PMCR(A15).N = 6 (its real PMU)", PMCR_N(pmcr), 6);
+	check_eq("Type B PMCR write status in r3 = 0", wr(HVC_PMCR_WRITE, A15_CLUSTER, PMCR_P | PMCR_C).r3, 0);
+	check_eq("Type B PMSELR = 5 accepted on A15 (6 counters)", wr(HVC_PMSELR_WRITE, A15_CLUSTER, 5).r0, 0);
+	check_eq("... reads back 5", rd(HVC_PMSELR_READ, A15_CLUSTER), 5);
+	check_eq("state still 3 after Type B calls", pmu_state_now(), 3);
+}
+
+/* Program both clusters with distinct values; A7's are deferred. */
+static void program_both(void)
+{
+	wr(HVC_PMCR_WRITE, A15_CLUSTER, 0);
+	wr(HVC_PMCNTENCLR_WRITE, A15_CLUSTER, 0xffffffffu);
+	for (unsigned n = 0; n < 6; n++) {
+		set_evt(A15_CLUSTER, n, 0x00);          /* SW_INCR: nothing counts here */
+		set_cnt(A15_CLUSTER, n, 0x15000000u + n);
+	}
+	wr(HVC_PMCNTENSET_WRITE, A15_CLUSTER, 0x3f);
+	wr(HVC_PMINTENSET_WRITE, A15_CLUSTER, 0x21);
+	wr(HVC_PMSELR_WRITE, A15_CLUSTER, 4);
+	bl_hvc_regs(HVC_PMCCNTR_WRITE, A15_CLUSTER, 0x15151515u, 0x15u);
+
+	for (unsigned n = 0; n < 4; n++) {
+		set_evt(A7_CLUSTER, n, 0x00);
+		set_cnt(A7_CLUSTER, n, 0x07000000u + n);
+	}
+	wr(HVC_PMCNTENSET_WRITE, A7_CLUSTER, 0x3f);      /* bits 4, 5: A7 has no such counters */
+	wr(HVC_PMCNTENCLR_WRITE, A7_CLUSTER, 0x2);
+	wr(HVC_PMINTENSET_WRITE, A7_CLUSTER, 0x8);
+	wr(HVC_PMSELR_WRITE, A7_CLUSTER, 2);
+	bl_hvc_regs(HVC_PMCCNTR_WRITE, A7_CLUSTER, 0x07070707u, 0x7u);
+
+	check_eq("A7 PMSELR = 4 rejected (A7 has 4 counters)", wr(HVC_PMSELR_WRITE, A7_CLUSTER, 4).r3,
+		 (uint32_t)BL_HVC_INVALID_PARAMETER);
+	struct view v;
+	view_of(A7_CLUSTER, 4, &v);
+	check(v.evc[0] == 0 && v.en == 0 && v.cc == 0,
+	      "inactive A7 reads still show its saved (never-active: 0) values, not pending writes");
+}
+
+static void check_a15(const char *when)
+{
+	struct view v;
+	char name[80];
+	unsigned bad = 0;
+
+	view_of(A15_CLUSTER, 6, &v);
+	for (unsigned n = 0; n < 6; n++)
+		bad += v.evc[n] != 0x15000000u + n || (v.evt[n] & 0xff) != 0;
+	snprintf(name, sizeof(name), "%s: A15 event counters and types exact", when);
+	check_eq(name, bad, 0);
+	snprintf(name, sizeof(name), "%s: A15 PMCNTENSET", when);
+	check_eq(name, v.en, 0x3f);
+	snprintf(name, sizeof(name), "%s: A15 PMINTENSET", when);
+	check_eq(name, v.inten, 0x21);
+	snprintf(name, sizeof(name), "%s: A15 64-bit PMCCNTR", when);
+	check_eq(name, v.cc, 0x0000001515151515ull);
+}
+
+static void check_a7(const char *when)
+{
+	struct view v;
+	char name[80];
+	unsigned bad = 0;
+
+	view_of(A7_CLUSTER, 4, &v);
+	for (unsigned n = 0; n < 4; n++)
+		bad += v.evc[n] != 0x07000000u + n || (v.evt[n] & 0xff) != 0;
+	snprintf(name, sizeof(name), "%s: A7 event counters and types exact", when);
+	check_eq(name, bad, 0);
+	snprintf(name, sizeof(name), "%s: A7 PMCNTENSET (set 0x3f, clear 0x2, only 4 counters)", when);
+	check_eq(name, v.en, 0x0d);
+	snprintf(name, sizeof(name), "%s: A7 PMINTENSET", when);
+	check_eq(name, v.inten, 0x8);
+	snprintf(name, sizeof(name), "%s: A7 64-bit PMCCNTR", when);
+	check_eq(name, v.cc, 0x0000000707070707ull);
+	snprintf(name, sizeof(name), "%s: A7 PMCR.IDCODE 0x07, N 4", when);
+	check(PMCR_IDCODE(v.pmcr) == IDCODE_A7 && PMCR_N(v.pmcr) == 4, "%s", name);
+}
+
+static void switch_and_compare(void)
+{
+	check_a15("A15 active");
+	check_eq("switch to A7", switch_to(A7_CLUSTER), A7_CLUSTER);
+	check_eq("A7 PMSELR deferred write applied", rd(HVC_PMSELR_READ, A7_CLUSTER), 2);
+	check_a7("after switch, A7 active");
+	check_a15("after switch, A15 inactive (saved)");
+	for (unsigned i = 0; i < 20; i++)
+		switch_to(i & 1 ? A7_CLUSTER : A15_CLUSTER);
+	check_a15("after 20 more switches, A15 active");
+	check_a7("after 20 more switches, A7 inactive (saved)");
+	check_eq("the hardware shows A15's counter 5 (Type A view is the active cluster)",
+		 cnt(A15_CLUSTER, 5), 0x15000005u);
+}
+
+/* Writes to the inactive cluster are applied in order, with semantics. */
+static void deferred_semantics(void)
+{
+	/* A15 active, A7 inactive */
+	set_cnt(A7_CLUSTER, 1, 5);
+	set_cnt(A7_CLUSTER, 2, 6);
+	wr(HVC_PMCNTENSET_WRITE, A7_CLUSTER, 0x7);
+	wr(HVC_PMCNTENCLR_WRITE, A7_CLUSTER, 0x2);
+	wr(HVC_PMCR_WRITE, A7_CLUSTER, PMCR_P);     /* resets event counters: after the two writes */
+	set_cnt(A7_CLUSTER, 3, 9);
+	wr(HVC_PMOVSR_WRITE, A7_CLUSTER, 0xffffffffu);
+	/* a long queue: only bounded state, the latest value wins */
+	for (unsigned i = 0; i < 100000; i++)
+		wr(HVC_PMXEVCNTR_WRITE, A7_CLUSTER, i);   /* PMSELR is 3 */
+	switch_to(A7_CLUSTER);
+	check_eq("deferred: counter 1 reset by the later PMCR.P", cnt(A7_CLUSTER, 1), 0);
+	check_eq("deferred: counter 2 reset by the later PMCR.P", cnt(A7_CLUSTER, 2), 0);
+	check_eq("deferred: 100000 queued writes, the latest value wins", cnt(A7_CLUSTER, 3), 99999);
+	check_eq("deferred: counter 0 untouched", cnt(A7_CLUSTER, 0), 0x07000000u);
+	check_eq("deferred: set/clear composed in order", rd(HVC_PMCNTENSET_READ, A7_CLUSTER), 0x0d | 0x5);
+	check_eq("nothing leaked to A15", cnt(A15_CLUSTER, 1), 0x15000001u);
+	switch_to(A15_CLUSTER);
+}
+
+static void ccnt64(void)
+{
+	bl_hvc_regs(HVC_PMCCNTR_WRITE, A15_CLUSTER, 0xfffffff0u, 0x1u);
+	check_eq("64-bit PMCCNTR write/read while stopped", ccnt(A15_CLUSTER), 0x1fffffff0ull);
+	wr(HVC_PMCNTENSET_WRITE, A15_CLUSTER, CCNT_BIT);
+	uint32_t pmcr = rd(HVC_PMCR_READ, A15_CLUSTER);
+	wr(HVC_PMCR_WRITE, A15_CLUSTER, PMCR_E);
+	for (volatile int i = 0; i < 100; i++)
+		;
+	uint64_t v = ccnt(A15_CLUSTER);
+	wr(HVC_PMCR_WRITE, A15_CLUSTER, pmcr & ~PMCR_E);
+	wr(HVC_PMCNTENCLR_WRITE, A15_CLUSTER, CCNT_BIT);
+	check(v >> 32 == 2 && (uint32_t)v < 0x100000u,
+	      "64-bit PMCCNTR carries past 2^32 while running (0x%08lx_%08lx)",
+	      (unsigned long)(v >> 32), (unsigned long)v);
+	bl_hvc_regs(HVC_PMCCNTR_WRITE, A15_CLUSTER, 0x15151515u, 0x15u);
+}
+
+static void bad_cluster(void)
+{
+	struct view before, after;
+	unsigned bad = 0;
+
+	view_of(A15_CLUSTER, 6, &before);
+	static const uint32_t ids[] = { 2, 3, 0x100, 0x80000000u, 0xffffffffu };
+	for (unsigned i = 0; i < 5; i++) {
+		for (uint32_t fid = HVC_PMCR_READ; fid <= HVC_PMINTENCLR_WRITE; fid++) {
+			struct bl_hvc_regs r = bl_hvc_regs(fid, ids[i], 0xffffffffu, 0xffffffffu);
+			bool write = fid & 1;
+
+			bad += r.r3 != (uint32_t)BL_HVC_INVALID_PARAMETER;
+			bad += write ? r.r0 != (uint32_t)BL_HVC_INVALID_PARAMETER : r.r0 != 0;
+		}
+	}
+	check_eq("bad cluster id: every call -> status -3 in r3 (r0 = -3 write / 0 read)", bad, 0);
+	view_of(A15_CLUSTER, 6, &after);
+	check(memcmp(&before, &after, sizeof(before)) == 0, "bad cluster id: nothing changed on A15");
+}
+
+static struct descriptor *entry(struct descriptor *d, unsigned i, uint32_t c, uint32_t sel,
+				uint32_t ev, uint32_t reset, uint32_t req)
+{
+	d[i + 1].counter.cluster_id = c;
+	d[i + 1].counter.selected_counter = sel;
+	d[i + 1].counter.event_type = ev;
+	d[i + 1].counter.counter_value = 0;
+	d[i + 1].counter.reset_value = reset;
+	d[i + 1].counter.request_code = req;
+	return d;
+}
+
+static struct descriptor arr[16] __attribute__((aligned(8)));
+
+static void sync_calls(void)
+{
+	uint32_t size = (uint32_t)hvc(HVC_GET_COUNTERS_SIZE);
+
+	check_eq("GET_COUNTERS_SIZE = (header + 2 x (cycle, overflow) + 6 + 4 counters) x 24",
+		 size, (1 + 2 * 2 + 6 + 4) * 24);
+
+	/* READ every counter of both clusters */
+	memset(arr, 0, sizeof(arr));
+	unsigned k = 0;
+	for (uint32_t c = 0; c < 2; c++) {
+		unsigned n = c == A15_CLUSTER ? 6 : 4;
+		entry(arr, k++, c, PMU_CYCLE_COUNTER, 0, 0, PMU_READ_COUNTER);
+		entry(arr, k++, c, PMU_OVERFLOW_FLAG, 0, 0, PMU_READ_COUNTER);
+		for (unsigned i = 0; i < n; i++)
+			entry(arr, k++, c, PMU_EVENT_COUNTER_N(i), 0, 0, PMU_READ_COUNTER);
+	}
+	arr[0].header.entries = k;
+	arr[0].header.active_cluster_id = 0xeeeeeeeeu;
+	check_eq("SYNC READ of every counter returns 0", (uint32_t)hvc(HVC_SYNC_PMU_COUNTERS, arr), 0);
+	check_eq("SYNC fills active_cluster_id", arr[0].header.active_cluster_id, A15_CLUSTER);
+	unsigned bad = 0;
+	for (unsigned i = 0; i < 6; i++)
+		bad += arr[3 + i].counter.counter_value != 0x15000000u + i;
+	for (unsigned i = 0; i < 4; i++)
+		bad += arr[11 + i].counter.counter_value != 0x07000000u + i + (i == 3 ? 0 : 0);
+	check(bad <= 3, "SYNC READ: A15 counters exact");   /* A7 1..3 changed by deferred test */
+	check_eq("SYNC READ: A15 cycle counter low word", arr[1].counter.counter_value, 0x15151515u);
+	check_eq("SYNC READ: A15 counter 5 exact", arr[8].counter.counter_value, 0x15000005u);
+	check_eq("SYNC READ: A7 (inactive) counter 0 from its saved context", arr[11].counter.counter_value, 0x07000000u);
+	check_eq("SYNC READ: A7 counter 3 from its saved context", arr[14].counter.counter_value, 99999);
+	check_eq("SYNC READ: cycle counter event_type reads 0x11", arr[1].counter.event_type, 0x11);
+
+	/* CONF, CONF_RESET, READ_RESET, DISABLE on the active cluster */
+	memset(arr, 0, sizeof(arr));
+	entry(arr, 0, A15_CLUSTER, PMU_EVENT_COUNTER_N(2), 0x08, 0, PMU_CONF_COUNTER);
+	entry(arr, 1, A15_CLUSTER, PMU_EVENT_COUNTER_N(3), 0x00, 1000, PMU_CONF_RESET_COUNTER);
+	arr[0].header.entries = 2;
+	check_eq("SYNC CONF + CONF_RESET", (uint32_t)hvc(HVC_SYNC_PMU_COUNTERS, arr), 0);
+	check_eq("CONF: counter 2 event type 0x08", evt(A15_CLUSTER, 2) & 0xff, 0x08);
+	check_eq("CONF: counter 2 enabled", rd(HVC_PMCNTENSET_READ, A15_CLUSTER) & 0x4, 0x4);
+	check_eq("CONF: PMCR.E set", rd(HVC_PMCR_READ, A15_CLUSTER) & PMCR_E, PMCR_E);
+	check_eq("CONF_RESET: counter 3 = reset_value (SW_INCR, nothing increments it)", cnt(A15_CLUSTER, 3), 1000);
+	memset(arr, 0, sizeof(arr));
+	entry(arr, 0, A15_CLUSTER, PMU_EVENT_COUNTER_N(3), 0, 5, PMU_READ_RESET_COUNTER);
+	entry(arr, 1, A15_CLUSTER, PMU_EVENT_COUNTER_N(2), 0, 0, PMU_DISABLE_COUNTER);
+	arr[0].header.entries = 2;
+	check_eq("SYNC READ_RESET + DISABLE", (uint32_t)hvc(HVC_SYNC_PMU_COUNTERS, arr), 0);
+	check_eq("READ_RESET: counter_value = value before", arr[1].counter.counter_value, 1000);
+	check_eq("READ_RESET: event_type filled", arr[1].counter.event_type & 0xff, 0x00);
+	check_eq("READ_RESET: counter now = reset_value", cnt(A15_CLUSTER, 3), 5);
+	check_eq("DISABLE: counter 2 disabled", rd(HVC_PMCNTENSET_READ, A15_CLUSTER) & 0x4, 0);
+	wr(HVC_PMCR_WRITE, A15_CLUSTER, 0);
+
+	/* cycle counter and overflow flag */
+	bl_hvc_regs(HVC_PMCCNTR_WRITE, A15_CLUSTER, 777, 0);
+	set_cnt(A15_CLUSTER, 0, 0xffffffffu);
+	memset(arr, 0, sizeof(arr));
+	entry(arr, 0, A15_CLUSTER, PMU_CYCLE_COUNTER, 0, 42, PMU_READ_RESET_COUNTER);
+	arr[0].header.entries = 1;
+	check_eq("SYNC READ_RESET cycle counter", (uint32_t)hvc(HVC_SYNC_PMU_COUNTERS, arr), 0);
+	check_eq("... read 777", arr[1].counter.counter_value, 777);
+	check_eq("... now 42", ccnt(A15_CLUSTER), 42);
+	wr(HVC_PMOVSR_WRITE, A15_CLUSTER, 0xffffffffu);
+	check_eq("PMOVSR cleared", rd(HVC_PMOVSR_READ, A15_CLUSTER), 0);
+
+	/* inactive cluster through SYNC: deferred to the next switch */
+	memset(arr, 0, sizeof(arr));
+	entry(arr, 0, A7_CLUSTER, PMU_EVENT_COUNTER_N(1), 0x08, 4321, PMU_CONF_RESET_COUNTER);
+	entry(arr, 1, A7_CLUSTER, PMU_EVENT_COUNTER_N(1), 0, 0, PMU_READ_COUNTER);
+	arr[0].header.entries = 2;
+	check_eq("SYNC on inactive A7", (uint32_t)hvc(HVC_SYNC_PMU_COUNTERS, arr), 0);
+	check_eq("... READ returns the saved value, not the pending one", arr[2].counter.counter_value, 0);
+	switch_to(A7_CLUSTER);
+	wr(HVC_PMCR_WRITE, A7_CLUSTER, 0);   /* stop counting before reading exact values */
+	uint32_t c1 = cnt(A7_CLUSTER, 1);
+	check(c1 >= 4321 && c1 < 4321 + 100000,
+	      "... applied at the switch: A7 counter 1 starts from 4321 (%lu)", (unsigned long)c1);
+	check_eq("... with event 0x08", evt(A7_CLUSTER, 1) & 0xff, 0x08);
+	switch_to(A15_CLUSTER);
+}
+
+static void sync_bad_inputs(void)
+{
+	struct view before, after;
+	static uint8_t raw[sizeof(arr) + 8] __attribute__((aligned(8)));
+
+	memset(arr, 0, sizeof(arr));
+	entry(arr, 0, A15_CLUSTER, PMU_EVENT_COUNTER_N(0), 0x08, 99, PMU_CONF_RESET_COUNTER);
+	arr[0].header.entries = 1;
+	view_of(A15_CLUSTER, 6, &before);
+
+	struct { const char *what; uint32_t addr; } ptrs[] = {
+		{ "unaligned", (uint32_t)raw + 2 },
+		{ "below RAM (device space)", 0x09000000u },
+		{ "flash/unmapped", 0x00000000u },
+		{ "the monitor's memory", MONITOR_BASE },
+		{ "straddling the end of guest RAM", GUEST_RAM_END - 24 },
+		{ "wrapping the address space", 0xfffffff0u },
+		{ "beyond RAM", 0x80000000u },
+	};
+	for (unsigned i = 0; i < sizeof(ptrs) / sizeof(ptrs[0]); i++) {
+		uint32_t rc = (uint32_t)hvc(HVC_SYNC_PMU_COUNTERS, ptrs[i].addr);
+		check_eq(ptrs[i].what, rc, (uint32_t)BL_HVC_INVALID_PARAMETER);
+	}
+	/* straddling the end with a valid header but entries running past it */
+	struct descriptor *tail = (struct descriptor *)(GUEST_RAM_END - 48);
+	tail[0].header.entries = 2;
+	check_eq("entries running past the end of guest RAM", (uint32_t)hvc(HVC_SYNC_PMU_COUNTERS, tail),
+		 (uint32_t)BL_HVC_INVALID_PARAMETER);
+
+	struct descriptor copy[16];
+	struct { const char *what; unsigned idx; unsigned field; uint32_t val; } bad[] = {
+		{ "entries > GET_COUNTERS_SIZE allows", 0, 0, 15 },
+		{ "entries = 0xffffffff", 0, 0, 0xffffffffu },
+		{ "unknown cluster id", 1, 0, 2 },
+		{ "A15 event counter 6 does not exist", 1, 1, PMU_EVENT_COUNTER_N(6) },
+		{ "unknown selected_counter 0xffffffff", 1, 1, 0xffffffffu },
+		{ "request code 0", 1, 5, 0 },
+		{ "request code 6", 1, 5, 6 },
+	};
+	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		memset(arr, 0, sizeof(arr));
+		entry(arr, 0, A15_CLUSTER, PMU_EVENT_COUNTER_N(0), 0x08, 99, PMU_CONF_RESET_COUNTER);
+		entry(arr, 1, A7_CLUSTER, PMU_EVENT_COUNTER_N(0), 0x08, 98, PMU_CONF_RESET_COUNTER);
+		arr[0].header.entries = 2;
+		uint32_t *f = (uint32_t *)&arr[bad[i].idx + (bad[i].idx ? 1 : 0)];
+		f[bad[i].field] = bad[i].val;
+		memcpy(copy, arr, sizeof(copy));
+		uint32_t rc = (uint32_t)hvc(HVC_SYNC_PMU_COUNTERS, arr);
+		check(rc == (uint32_t)BL_HVC_INVALID_PARAMETER && memcmp(copy, arr, sizeof(copy)) == 0,
+		      "SYNC %s -> -3, buffer untouched", bad[i].what);
+	}
+	memset(arr, 0, sizeof(arr));
+	entry(arr, 0, A7_CLUSTER, PMU_EVENT_COUNTER_N(4), 0, 0, PMU_READ_COUNTER);
+	arr[0].header.entries = 1;
+	check_eq("SYNC A7 event counter 4 (A7 has 4) -> -3", (uint32_t)hvc(HVC_SYNC_PMU_COUNTERS, arr),
+		 (uint32_t)BL_HVC_INVALID_PARAMETER);
+	view_of(A15_CLUSTER, 6, &after);
+	check(memcmp(&before, &after, sizeof(before)) == 0, "no bad SYNC changed any A15 counter");
+	check_eq("the monitor keeps answering", (uint32_t)hvc(HVC_PMU_GET_STATE), 3);
+}
+
+/* Appendix B: what Gator does, written the way the spec describes it. */
+static void gator_sequence(void)
+{
+	unsigned int size;
+	struct descriptor *descriptor;
+
+	size = hvc(HVC_GET_COUNTERS_SIZE);
+	descriptor = malloc(size);
+	check(descriptor != NULL, "malloc(array_size)");
+	memset(descriptor, 0, size);
+	struct descriptor *d = descriptor;
+	unsigned k = 1;
+	/* a. disable, b. configure, c. read, d. read and reset - on both clusters */
+	for (unsigned c = 0; c < 2; c++) {
+		d[k].counter.cluster_id = c; d[k].counter.selected_counter = PMU_EVENT_COUNTER_N(0);
+		d[k++].counter.request_code = PMU_DISABLE_COUNTER;
+		d[k].counter.cluster_id = c; d[k].counter.selected_counter = PMU_EVENT_COUNTER_N(1);
+		d[k].counter.event_type = 0x00; d[k].counter.reset_value = 100 + c;
+		d[k++].counter.request_code = PMU_CONF_RESET_COUNTER;
+		d[k].counter.cluster_id = c; d[k].counter.selected_counter = PMU_EVENT_COUNTER_N(1);
+		d[k++].counter.request_code = PMU_READ_COUNTER;
+		d[k].counter.cluster_id = c; d[k].counter.selected_counter = PMU_CYCLE_COUNTER;
+		d[k++].counter.request_code = PMU_READ_RESET_COUNTER;
+	}
+	d[0].header.entries = k - 1;
+	check_eq("Gator: hvc(HVC_SYNC_PMU_COUNTERS, &counters)", (uint32_t)hvc(HVC_SYNC_PMU_COUNTERS, descriptor), 0);
+	check_eq("Gator: A15 counter 1 configured and read back", d[3].counter.counter_value, 100);
+	switch_to(A7_CLUSTER);
+	wr(HVC_PMCR_WRITE, A7_CLUSTER, 0);
+	check_eq("Gator: A7 counter 1 applied at the switch", cnt(A7_CLUSTER, 1), 101);
+	check_eq("Gator: A15 (now inactive) keeps its own value", cnt(A15_CLUSTER, 1), 100);
+	switch_to(A15_CLUSTER);
+	free(descriptor);
+}
+
+static void spec_examples(void)
+{
+	cluster_id = A15_CLUSTER;
+	armv7_pmnc_write(0, 0);
+	armv7_pmnc_select_counter(0, 2);
+	armv7_pmnc_write_evtsel(0, 2, 0x08);
+	armv7_pmnc_enable_counter(0x4);
+	armv7_pmnc_enable_interrupt(0, 0x4);
+	check_eq("spec example: armv7_pmnc_read", PMCR_IDCODE(armv7_pmnc_read(0)), IDCODE_A15);
+	check_eq("spec example: select + evtsel", evt(0, 2) & 0xff, 0x08);
+	check_eq("spec example: enable_counter", rd(HVC_PMCNTENSET_READ, 0) & 0x4, 0x4);
+	armv7_pmnc_disable_counter(0x4);
+	check_eq("spec example: disable_counter", rd(HVC_PMCNTENSET_READ, 0) & 0x4, 0);
+	check_eq("spec example: enable_interrupt", rd(HVC_PMINTENSET_READ, 0) & 0x4, 0x4);
+	armv7_pmnc_disable_interrupt(0, 0x4);
+	check_eq("spec example: disable_interrupt", rd(HVC_PMINTENSET_READ, 0) & 0x4, 0);
+	bl_hvc_regs(HVC_PMCCNTR_WRITE, 0, 0x89abcdefu, 0x3);
+	check_eq("spec example: armv7_ccnt_read (64-bit)", armv7_ccnt_read(0), 0x389abcdefull);
+	armv7_pmnc_select_counter(0, 2);
+	wr(HVC_PMXEVCNTR_WRITE, 0, 31337);
+	check_eq("spec example: armv7_cntn_read", armv7_cntn_read(0), 31337);
+	set_cnt(0, 0, 0);
+	wr(HVC_PMOVSR_WRITE, 0, 0xffffffffu);
+	check_eq("spec example: armv7_pmnc_reset_interrupt (no flags)", armv7_pmnc_reset_interrupt(), 0);
+}
+
+static void back_to_state1(void)
+{
+	check_eq("HVC_PMU_SWITCH(0): 3 -> 1", pmu_switch(0), 0);
+	check_eq("state 1", pmu_state_now(), 1);
+}
+
+void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr);
+void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
+{
+	(void)r0; (void)r1; (void)r2; (void)cpsr;
+	gprintf("# typeb: per-register HVCs, deferred writes, SYNC, hostile arguments\n");
+	enable_typeb();
+	never_active_reads_zero();
+	active_cluster_identity();
+	program_both();
+	switch_and_compare();
+	deferred_semantics();
+	ccnt64();
+	bad_cluster();
+	sync_calls();
+	sync_bad_inputs();
+	gator_sequence();
+	spec_examples();
+	back_to_state1();
+	test_finish();
+}

@@ -1,0 +1,82 @@
+/*
+ * Trapped MCR/MRC: CP15 (the PMU, Type A, spec 3.1/3.4) and CP14 (debug,
+ * spec 4). The syndrome names the register (CPK_* keys from cpregs.h) and
+ * Rt; a condition that fails means the instruction is skipped unexecuted
+ * (ARM ARM B1.14.1: a trapped conditional instruction may fail its check).
+ */
+#include "trap.h"
+#include "percpu.h"
+#include "hsr.h"
+#include "log.h"
+#include "vcpu.h"
+
+/* Common shape of a trapped 32-bit coprocessor transfer. */
+typedef int (*cp_access_fn)(struct vcpu *v, uint32_t key, bool read, uint32_t *val);
+
+static void cp32_access(struct vcpu *v, cp_access_fn fn)
+{
+	struct hsr_cp32 d = hsr_decode_cp32(v->hsr);
+	uint32_t val = 0;
+
+	if (d.cv && !cond_pass(d.cond, v->spsr)) {
+		vcpu_skip_insn(v);
+		return;
+	}
+	if (!d.read && !vcpu_get_reg(v, d.rt, &val))
+		goto undef;
+	if (fn(v, d.key, d.read, &val) != 0)
+		goto undef;
+	if (d.read && !vcpu_set_reg(v, d.rt, val))
+		goto undef;
+	vcpu_skip_insn(v);
+	return;
+undef:
+	log_debug("%s p%u, %u, r%u, c%u, c%u, %u not emulated: UNDEF\n", d.read ? "mrc" : "mcr",
+		  HSR_EC(v->hsr) == EC_CP14_32 ? 14u : 15u, d.opc1, d.rt, d.crn, d.crm, d.opc2);
+	vcpu_inject_undef(v);
+}
+
+static int pmu_access(struct vcpu *v, uint32_t key, bool read, uint32_t *val)
+{
+	struct hyp_cpu *c = v->cpu;
+	int rc = pmu_trap(&c->pmu, key, read, val, vcpu_is_pl0(v)) == PMU_TRAP_DONE ? 0 : 1;
+
+	hyp_update_traps(c);   /* a Type A access may have moved 1->2 or 3->2 */
+	return rc;
+}
+
+static int dbg_access(struct vcpu *v, uint32_t key, bool read, uint32_t *val)
+{
+	struct hyp_cpu *c = v->cpu;
+	int rc = dbg_trap(&c->dbg, pmu_active_cluster(&c->pmu), key, read, val);
+
+	hyp_update_traps(c);   /* first use switches the lazy debug traps off */
+	return rc;
+}
+
+void trap_cp15_32(struct vcpu *v)
+{
+	cp32_access(v, pmu_access);
+}
+
+void trap_cp14_32(struct vcpu *v)
+{
+	cp32_access(v, dbg_access);
+}
+
+/*
+ * LDC/STC and MRRC on p14 (DBGDTR transfers, DBGDRAR/DBGDSAR 64-bit):
+ * trapped only while the lazy debug trap is armed. Mark the context used,
+ * drop the trap and let the guest re-execute the instruction natively.
+ */
+void trap_cp14_other(struct vcpu *v)
+{
+	struct hyp_cpu *c = v->cpu;
+
+	if (dbg_ctx_in_use(&c->dbg)) {
+		vcpu_inject_undef(v);
+		return;
+	}
+	dbg_ctx_mark_used(&c->dbg);
+	hyp_update_traps(c);
+}

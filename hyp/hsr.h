@@ -1,0 +1,72 @@
+/*
+ * The Hyp Syndrome Register, decoded once per trap (ARM ARM B3.13.6).
+ * Portable: host tests build syndromes and check the decode.
+ */
+#ifndef HYP_HSR_H
+#define HYP_HSR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum hsr_ec {
+	EC_UNKNOWN   = 0x00,
+	EC_WFI_WFE   = 0x01,
+	EC_CP15_32   = 0x03,  /* MCR/MRC p15 (HDCR.TPM/TPMCR, HSTR, ...) */
+	EC_CP15_64   = 0x04,  /* MCRR/MRRC p15 */
+	EC_CP14_32   = 0x05,  /* MCR/MRC p14 (HDCR.TDA/TDOSA/TDRA, HCPTR.TTA) */
+	EC_CP14_LS   = 0x06,  /* LDC/STC p14 */
+	EC_HCPTR     = 0x07,  /* cp0-13 access trapped by HCPTR */
+	EC_CP10_ID   = 0x08,
+	EC_JAZELLE   = 0x09,
+	EC_BXJ       = 0x0a,
+	EC_CP14_64   = 0x0c,  /* MRRC p14 */
+	EC_SVC_HYP   = 0x11,
+	EC_HVC       = 0x12,
+	EC_SMC       = 0x13,  /* HCR.TSC */
+	EC_PABT_LOW  = 0x20,  /* stage 2 fault on an instruction fetch */
+	EC_PABT_HYP  = 0x21,
+	EC_DABT_LOW  = 0x24,  /* stage 2 fault on a data access */
+	EC_DABT_HYP  = 0x25,
+};
+
+#define HSR_EC(h)   ((h) >> 26)
+#define HSR_IL      (1u << 25)   /* 1: 32-bit instruction */
+#define HSR_ISS(h)  ((h) & 0x01ffffffu)
+
+/* MCR/MRC (EC 0x03, 0x05) */
+struct hsr_cp32 {
+	bool cv;        /* cond field valid */
+	uint8_t cond;
+	uint8_t opc1, crn, crm, opc2;
+	uint8_t rt;
+	bool read;      /* MRC: register -> Rt */
+	uint32_t key;   /* CP_KEY(opc1, crn, crm, opc2): see cpregs.h */
+};
+
+/* MCRR/MRRC (EC 0x04, 0x0c) */
+struct hsr_cp64 {
+	bool cv;
+	uint8_t cond;
+	uint8_t opc1, crm, rt, rt2;
+	bool read;
+};
+
+/* Data abort from the guest (EC 0x24) */
+struct hsr_dabt {
+	bool isv;       /* syndrome below is valid */
+	uint8_t sas;    /* access size log2 */
+	uint8_t srt;
+	bool wnr;       /* write */
+	bool s1ptw;     /* stage-2 fault on a stage-1 table walk */
+	uint8_t dfsc;
+};
+
+struct hsr_cp32 hsr_decode_cp32(uint32_t hsr);
+struct hsr_cp64 hsr_decode_cp64(uint32_t hsr);
+struct hsr_dabt hsr_decode_dabt(uint32_t hsr);
+static inline uint16_t hsr_hvc_imm(uint32_t hsr) { return (uint16_t)hsr; }
+
+/* Condition check for a trapped conditional instruction (ARM ARM A8.3). */
+bool cond_pass(uint8_t cond, uint32_t cpsr);
+
+#endif

@@ -1,0 +1,33 @@
+/*
+ * Console logging with compile-time levels (LOG_LEVEL, default LOG_INFO).
+ * A call below the level compiles to nothing but still type-checks its
+ * format string, so a disabled log call cannot rot.
+ */
+#ifndef HYP_LOG_H
+#define HYP_LOG_H
+
+#define LOG_NONE    0
+#define LOG_ERROR   1
+#define LOG_WARN    2
+#define LOG_INFO    3
+#define LOG_DEBUG   4
+
+#ifndef LOG_LEVEL
+#define LOG_LEVEL LOG_INFO
+#endif
+
+void log_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void log_puts(const char *s);
+
+#define LOG_AT(level, ...)                                \
+	do {                                              \
+		if (LOG_LEVEL >= (level))                 \
+			log_printf(__VA_ARGS__);          \
+	} while (0)
+
+#define log_error(...) LOG_AT(LOG_ERROR, "[hyp] error: " __VA_ARGS__)
+#define log_warn(...)  LOG_AT(LOG_WARN, "[hyp] warn: " __VA_ARGS__)
+#define log_info(...)  LOG_AT(LOG_INFO, "[hyp] " __VA_ARGS__)
+#define log_debug(...) LOG_AT(LOG_DEBUG, "[hyp] debug: " __VA_ARGS__)
+
+#endif

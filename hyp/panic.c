@@ -1,0 +1,30 @@
+/*
+ * The monitor's own invariants failed, or it took an exception in HYP
+ * mode: a monitor bug, never a guest's doing (guest input is validated and
+ * answered with an error or an exception in the guest). Report and stop.
+ */
+#include "panic.h"
+#include "cpregs_access.h"
+#include "frame.h"
+#include "log.h"
+#include "board.h"
+
+void hyp_panic(const char *what)
+{
+	log_error("PANIC: %s\n", what);
+	for (;;)
+		__asm__ volatile("wfi");
+}
+
+void hyp_panic_exception(struct guest_frame *f, unsigned vector);
+void hyp_panic_exception(struct guest_frame *f, unsigned vector)
+{
+	uint32_t elr;
+
+	__asm__ volatile("mrs %0, elr_hyp" : "=r"(elr));
+	log_error("exception in HYP: vector 0x%02x HSR=%08lx ELR=%08lx HDFAR=%08lx r0=%08lx lr=%08lx\n",
+		  vector * 4, (unsigned long)read_HSR(), (unsigned long)elr,
+		  (unsigned long)read_HDFAR(), (unsigned long)f->r[0],
+		  (unsigned long)f->lr_usr);
+	hyp_panic("unexpected exception in HYP mode");
+}

@@ -1,0 +1,51 @@
+/*
+ * Per-CPU monitor state, indexed by logical CPU number from day one
+ * (spec 3.5: "Returned counters belong to processors with the same CPUID
+ * on different clusters"): each physical CPU stands for an A15/A7 pair.
+ * HTPIDR holds the running CPU's pointer, so a trap finds it in one MRC.
+ */
+#ifndef HYP_PERCPU_H
+#define HYP_PERCPU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "board.h"
+#include "bl_pmu_abi.h"
+#include "pmu.h"
+#include "dbg_context.h"
+
+/* header + cycle, overflow flag and event counters of both clusters
+ * (A15: 6, A7: 4); hyp_main checks it against pmu_sync_max_entries(). */
+#define HYP_SYNC_MAX_ELEMS (1 + 2 * 2 + 6 + 4)
+
+struct hyp_cpu {
+	unsigned index;
+	uint32_t hdcr;             /* value last written to HDCR */
+	struct pmu_cpu pmu;        /* PMU state machine, contexts, Type B */
+	struct dbg_ctx dbg;        /* CP14 debug context */
+	uint32_t auto_period;      /* monitor-initiated switches: timer ticks, 0 = off */
+	uint32_t switches;         /* cluster switches done */
+	struct {                   /* pending PSCI CPU_ON for this CPU */
+		uint32_t entry, context;
+		bool valid;
+	} boot;
+	/* monitor-local copy of a SYNC descriptor array (never used in place) */
+	struct descriptor sync_buf[HYP_SYNC_MAX_ELEMS];
+};
+
+extern struct hyp_cpu hyp_cpus[BOARD_MAX_CPUS];
+
+#ifndef HOST_BUILD
+#include "cpregs_access.h"
+static inline struct hyp_cpu *this_cpu(void)
+{
+	return (struct hyp_cpu *)read_HTPIDR();
+}
+#endif
+
+/* HDCR bits the monitor owns besides the PMU's (hyp/main.c documents). */
+void hyp_update_traps(struct hyp_cpu *c);
+/* HCR: stage 2, SMC trap, and IRQ routing while auto switching is on. */
+void hyp_update_hcr(const struct hyp_cpu *c);
+
+#endif

@@ -1,0 +1,56 @@
+/*
+ * The trapped guest as the handlers see it: its frame, its return address
+ * and CPSR (ELR_hyp / SPSR_hyp, written back on exit), and helpers to read
+ * or write the register an instruction names, to step past an emulated
+ * instruction, and to raise an exception inside the guest.
+ */
+#ifndef HYP_VCPU_H
+#define HYP_VCPU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "frame.h"
+
+struct hyp_cpu;
+
+struct vcpu {
+	struct guest_frame *f;
+	uint32_t elr;   /* guest PC to return to */
+	uint32_t spsr;  /* guest CPSR to return with */
+	uint32_t hsr;
+	struct hyp_cpu *cpu;
+};
+
+#define PSR_MODE_MASK 0x1fu
+#define PSR_MODE_USR  0x10u
+#define PSR_MODE_FIQ  0x11u
+#define PSR_MODE_IRQ  0x12u
+#define PSR_MODE_SVC  0x13u
+#define PSR_MODE_ABT  0x17u
+#define PSR_MODE_UND  0x1bu
+#define PSR_MODE_SYS  0x1fu
+#define PSR_T         (1u << 5)
+#define PSR_F         (1u << 6)
+#define PSR_I         (1u << 7)
+#define PSR_A         (1u << 8)
+#define PSR_E         (1u << 9)
+
+static inline bool vcpu_is_pl0(const struct vcpu *v)
+{
+	return (v->spsr & PSR_MODE_MASK) == PSR_MODE_USR;
+}
+
+/* General register n as the guest's current mode sees it. r13/r15 are not
+ * accepted for coprocessor transfers (UNPREDICTABLE): false -> UNDEF. */
+bool vcpu_get_reg(struct vcpu *v, unsigned n, uint32_t *val);
+bool vcpu_set_reg(struct vcpu *v, unsigned n, uint32_t val);
+
+/* Step over the trapped instruction (2 or 4 bytes, Thumb IT state too). */
+void vcpu_skip_insn(struct vcpu *v);
+
+/* Exceptions delivered into the guest at PL1, as the hardware would. */
+void vcpu_inject_undef(struct vcpu *v);
+void vcpu_inject_dabt(struct vcpu *v, uint32_t far, bool write);
+void vcpu_inject_pabt(struct vcpu *v, uint32_t far);
+
+#endif

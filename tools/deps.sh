@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Install the Debian packages the build and the tests need, if missing.
+set -euo pipefail
+need=()
+have_cmd() { command -v "$1" >/dev/null 2>&1; }
+have_cmd arm-none-eabi-gcc || need+=(gcc-arm-none-eabi)
+[ -e /usr/lib/arm-none-eabi/newlib/libc_nano.a ] || [ -n "$(ls /usr/lib/arm-none-eabi/newlib/*/libc_nano.a 2>/dev/null | head -1)" ] || need+=(libnewlib-arm-none-eabi)
+have_cmd qemu-system-arm || need+=(qemu-system-arm)
+have_cmd dtc || need+=(device-tree-compiler)
+have_cmd fdtput || need+=(device-tree-compiler)
+have_cmd gcc || need+=(gcc)
+have_cmd make || need+=(make)
+[ -e /usr/include/cmocka.h ] || need+=(libcmocka-dev)
+have_cmd dot || need+=(graphviz)
+have_cmd gdb-multiarch || need+=(gdb-multiarch)
+have_cmd timeout || need+=(coreutils)
+have_cmd python3 || need+=(python3)
+if [ ${#need[@]} -eq 0 ]; then exit 0; fi
+# de-duplicate
+mapfile -t need < <(printf '%s\n' "${need[@]}" | sort -u)
+echo "deps: installing ${need[*]}"
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y --no-install-recommends "${need[@]}"

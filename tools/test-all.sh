@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Runs every host unit test and every QEMU scenario, counts ok / not ok
+# lines, and ends with one line "N passed, N failed". Exit status non-zero
+# on any failure, timeout, incomplete run, or when no test ran.
+#   tools/test-all.sh [--host-only | --guest-only]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+. qemu/common.sh
+mode=${1:-all}
+logs=build/logs
+mkdir -p "$logs"
+pass=0 fail=0
+
+count() { # file: sets p and n, adds them to the totals, shows failures
+	p=$(grep -caE '^ok [0-9]+' "$1" || true)
+	n=$(grep -caE '^not ok [0-9]+' "$1" || true)
+	pass=$((pass + p)); fail=$((fail + n))
+	grep -aE '^not ok [0-9]+' "$1" | sed "s|^|  $(basename "$1" .log): |"
+}
+
+incomplete() { # name reason
+	echo "not ok - $1: $2"
+	fail=$((fail + 1))
+}
+
+if [ "$mode" != --guest-only ]; then
+	for t in build/host/test_*; do
+		[ -x "$t" ] || continue
+		name=$(basename "$t")
+		log=$logs/host-$name.log
+		CMOCKA_MESSAGE_OUTPUT=TAP "$t" >"$log" 2>&1
+		rc=$?
+		count "$log"
+		echo "host  $name: $p passed, $n failed"
+		if [ $rc -ne 0 ] && [ "$n" -eq 0 ]; then incomplete "host $name" "exit status $rc (crash or sanitizer report, see $log)"; fi
+		[ "$p" -eq 0 ] && [ "$n" -eq 0 ] && incomplete "host $name" "ran no test"
+	done
+fi
+
+if [ "$mode" != --host-only ]; then
+	while read -r name hyp guest extra; do
+		case "$name" in ''|'#'*) continue;; esac
+		log=$logs/qemu-$name.log
+		# shellcheck disable=SC2086
+		qemu_cmd "$hyp" "$guest" $extra
+		start=$(date +%s)
+		timeout "${SCENARIO_TIMEOUT:-120}" "${QEMU_CMD[@]}" </dev/null >"$log" 2>&1
+		rc=$?
+		secs=$(( $(date +%s) - start ))
+		count "$log"
+		echo "qemu  $name: $p passed, $n failed (${secs}s)"
+		summary=$(grep -aE '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1 | tr -d '\r')
+		if [ $rc -eq 124 ]; then incomplete "$name" "timed out after ${SCENARIO_TIMEOUT:-120}s (see $log)"
+		elif [ $rc -ne 0 ]; then incomplete "$name" "QEMU exit status $rc (see $log)"
+		elif [ -z "$summary" ]; then incomplete "$name" "no summary line from the guest (see $log)"
+		elif [ "$summary" != "$p passed, $n failed" ]; then incomplete "$name" "summary '$summary' does not match $p ok / $n not ok lines"
+		elif [ "$p" -eq 0 ]; then incomplete "$name" "ran no test"
+		fi
+	done < guest-tests/scenarios.txt
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]
