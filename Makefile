@@ -61,6 +61,7 @@ help:
 	@echo "make guest-test QEMU scenarios only"
 	@echo "make bench      instruction counts per operation (-icount shift=0) -> build/bench.txt"
 	@echo "make debug      boot the demo guest with QEMU waiting for gdb-multiarch on :1234"
+	@echo "make docs       re-render docs/states.svg from docs/states.dot"
 	@echo "make deps       install the Debian packages the build and tests need"
 	@echo "make clean      remove build/ (keeps downloaded packages in cache/)"
 	@echo "variables: BOOT_CLUSTER=0|1 (boot cluster of build/hyp.elf), LOG_LEVEL=0..4, BOARD=$(BOARD)"
@@ -145,6 +146,12 @@ bench: deps all
 deps-quiet:
 	@command -v $(CC) >/dev/null || { echo "missing $(CC): run 'make deps'"; exit 1; }
 .PHONY: deps-quiet
+
+# The state diagram is committed rendered; this re-renders it from its source.
+docs: docs/states.svg
+docs/states.svg: docs/states.dot
+	dot -Tsvg $< -o $@
+.PHONY: docs
 
 clean:
 	rm -rf $(B)

@@ -32,6 +32,7 @@ int board_cpu_index(uint32_t mpidr);
  * acknowledge / end the current one. */
 void board_irq_init_cpu(void);
 void board_irq_enable_ppi(unsigned intid);
+void board_irq_enable(unsigned intid, bool on);
 uint32_t board_irq_ack(void);
 void board_irq_eoi(uint32_t iar);
 /* Address of the DTB QEMU hands to the guest (0 if none found). */

@@ -104,6 +104,42 @@ static void psci(void)
 	check_eq("unknown SMC returns -1", smc_call(0x82000000u), 0xffffffffu);
 }
 
+/* Per-CPU: CPU1 started through PSCI CPU_ON comes up through the monitor
+ * (HYP set-up on that CPU), then in the guest's entry in SVC. */
+void secondary_entry(void);
+void secondary_main(uint32_t context, uint32_t cpsr);
+static volatile uint32_t sec_context, sec_cpsr, sec_cpu, sec_done;
+
+void secondary_main(uint32_t context, uint32_t cpsr)
+{
+	sec_context = context;
+	sec_cpsr = cpsr;
+	sec_cpu = bl_hvc_regs(HVC_MONITOR_INFO, 0, 0, 0).r3;
+	__asm__ volatile("dsb" ::: "memory");
+	sec_done = 1;
+	smc_call(0x84000002u);   /* PSCI CPU_OFF */
+}
+
+static void secondary_cpu(void)
+{
+	register uint32_t r0 __asm__("r0") = 0x84000003u;   /* CPU_ON */
+	register uint32_t r1 __asm__("r1") = 1;             /* MPIDR of CPU1 */
+	register uint32_t r2 __asm__("r2") = (uint32_t)secondary_entry;
+	register uint32_t r3 __asm__("r3") = 0xc0ffee;
+
+	__asm__ volatile(".arch_extension sec\n\tsmc #0" : "+r"(r0), "+r"(r1), "+r"(r2), "+r"(r3) : : "memory");
+	check_eq("PSCI CPU_ON(1) through the monitor returns SUCCESS", r0, 0);
+	for (unsigned i = 0; i < 50000000 && !sec_done; i++)
+		__asm__ volatile("" ::: "memory");
+	check_eq("CPU1 reached the guest's entry", sec_done, 1);
+	check_eq("... with r0 = the context id", sec_context, 0xc0ffee);
+	check_eq("... in SVC mode", sec_cpsr & 0x1f, 0x13);
+	check_eq("... and the monitor answers it as CPU 1 (per-CPU state)", sec_cpu, 1);
+	r0 = 0x84000003u; r1 = 7; r2 = (uint32_t)secondary_entry; r3 = 0;
+	__asm__ volatile(".arch_extension sec\n\tsmc #0" : "+r"(r0), "+r"(r1), "+r"(r2), "+r"(r3) : : "memory");
+	check_eq("CPU_ON for a CPU that does not exist -> INVALID_PARAMETERS", r0, (uint32_t)-2);
+}
+
 void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr);
 void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 {
@@ -113,5 +149,6 @@ void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 	undef_injection();
 	stage2_protection();
 	psci();
+	secondary_cpu();
 	test_finish();
 }

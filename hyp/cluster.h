@@ -14,7 +14,7 @@ void cluster_init(struct hyp_cpu *c, unsigned boot_cluster);
  * cluster id that does not exist. Switching to the active one is a no-op. */
 int32_t cluster_switch(struct hyp_cpu *c, uint32_t target);
 /* Monitor-initiated switches every `period` generic-timer ticks (0 = off). */
-void hyp_set_auto_period(struct hyp_cpu *c, uint32_t period);
+int32_t hyp_set_auto_period(struct hyp_cpu *c, uint32_t period);   /* 0 or -3 */
 void hvc_check_table(void);
 
 #endif

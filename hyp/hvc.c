@@ -107,8 +107,7 @@ static void hvc_vendor(struct vcpu *v, uint32_t fid)
 		ret1(v, (uint32_t)cluster_switch(c, v->f->r[1]));
 		break;
 	case HVC_AUTO_SWITCH:
-		hyp_set_auto_period(c, v->f->r[1]);
-		v->f->r[0] = BL_HVC_SUCCESS;
+		v->f->r[0] = (uint32_t)hyp_set_auto_period(c, v->f->r[1]);
 		v->f->r[1] = c->switches;   /* lets a caller see switches happen */
 		break;
 	case HVC_MONITOR_INFO: {

@@ -109,6 +109,7 @@ void hyp_main(unsigned index)
 			 pmu_cluster_desc[BOOT_CLUSTER].name);
 		HYP_ASSERT(pmu_sync_max_entries() + 1 <= HYP_SYNC_MAX_ELEMS);
 		hvc_check_table();
+		hyp_mmu_build(board_mem());
 		stage2_build(board_mem());
 		patch_guest_dtb();
 		cpu_init(c, index);

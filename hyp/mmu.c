@@ -32,9 +32,8 @@ static uint64_t s2_l1[4] __attribute__((aligned(32)));
 static uint64_t s2_l2[4][512] __attribute__((aligned(4096)));
 static uint64_t s2_l3_hole[512] __attribute__((aligned(4096)));
 
-void hyp_mmu_enable(void)
+void hyp_mmu_build(const struct board_mem *m)
 {
-	const struct board_mem *m = board_mem();
 	uint32_t ram_gb = m->guest_ram_base / SZ_1G;
 
 	for (unsigned i = 0; i < 4; i++) {
@@ -43,6 +42,10 @@ void hyp_mmu_enable(void)
 		hyp_l1[i] = ((uint64_t)i * SZ_1G) | attr | S1_AP_PL2_RW | DESC_AF | DESC_BLOCK;
 	}
 	dsb();
+}
+
+void hyp_mmu_enable(void)
+{
 	write_HMAIR0(HMAIR0_VALUE);
 	/* HTCR: T0SZ=0 (4 GiB), IRGN0/ORGN0 WBWA, SH0 inner; bits 31, 23 RES1 */
 	write_HTCR((1u << 31) | (1u << 23) | (3u << 12) | (1u << 10) | (1u << 8));

@@ -6,7 +6,8 @@
 /* HYP's own stage-1 translation: identity, RAM normal write-back, the rest
  * device. Needed so the monitor's data accesses are Normal memory (unaligned
  * accesses, caches on real boards). */
-void hyp_mmu_enable(void);
+void hyp_mmu_build(const struct board_mem *m);   /* once, boot CPU */
+void hyp_mmu_enable(void);                        /* every CPU */
 
 /* Stage 2 for the guest: identity map of the guest's RAM (normal) and the
  * device window (device) minus the board's hole; the monitor's RAM is not

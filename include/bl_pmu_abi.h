@@ -68,8 +68,9 @@ typedef uintptr_t bl_uptr;
 /* ---- Extensions of this monitor (not in the spec) ---------------------- */
 #define HVC_PMU_GET_STATE         0x90001101u  /* r0 <- 1, 2 or 3 */
 #define HVC_CLUSTER_SWITCH        0x90001300u  /* r1 = target cluster; r0 <- active */
-#define HVC_AUTO_SWITCH           0x90001301u  /* r1 = period in timer ticks, 0 = off;
-                                                  r0 <- 0, r1 <- switches so far */
+#define HVC_AUTO_SWITCH           0x90001301u  /* r1 = period in timer ticks (0 = off,
+                                                  else >= 500); r0 <- 0 or -3,
+                                                  r1 <- switches so far */
 #define HVC_MONITOR_INFO          0x90001302u  /* r0 <- ABI version, r1 <- active cluster,
                                                   r2 <- monitor CPSR, r3 <- CPU index */
 #define HVC_MONITOR_CHECKSUM      0x90001303u  /* r0 <- checksum of monitor code + rodata */

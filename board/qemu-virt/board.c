@@ -15,6 +15,7 @@
 #define GICH_BASE     0x08030000u  /* + GICV at 0x08040000: hypervisor's */
 #define GICD_CTLR         0x000u
 #define GICD_ISENABLER(n) (0x100u + 4u * (n))
+#define GICD_ICENABLER(n) (0x180u + 4u * (n))
 #define GICD_IPRIORITYR   0x400u
 #define GICC_CTLR     0x000u
 #define GICC_PMR      0x004u
@@ -75,6 +76,13 @@ void board_irq_enable_ppi(unsigned intid)
 
 	prio[intid] = 0x80;
 	mmio_write(GICD_BASE + GICD_ISENABLER(intid / 32), 1u << (intid % 32));
+}
+
+void board_irq_enable(unsigned intid, bool on)
+{
+	if (intid < 1020)
+		mmio_write(GICD_BASE + (on ? GICD_ISENABLER(intid / 32) : GICD_ICENABLER(intid / 32)),
+			   1u << (intid % 32));
 }
 
 uint32_t board_irq_ack(void) { return mmio_read(GICC_BASE + GICC_IAR); }

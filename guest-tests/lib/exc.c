@@ -60,3 +60,12 @@ void run_user(void (*fn)(void))
 {
 	user_call(fn, user_stack + sizeof(user_stack));
 }
+
+/* Scenarios that start secondary CPUs define their own. */
+void secondary_main(uint32_t context, uint32_t cpsr);
+__attribute__((weak)) void secondary_main(uint32_t context, uint32_t cpsr)
+{
+	(void)context; (void)cpsr;
+	for (;;)
+		__asm__ volatile("wfi");
+}

@@ -42,6 +42,19 @@ _start:
 1:	wfi
 	b	1b
 
+/* Secondary CPUs (PSCI CPU_ON): r0 = context id. A private SVC stack,
+ * the same vectors, then secondary_main(context). */
+	.global secondary_entry
+secondary_entry:
+	mrs	r1, cpsr
+	ldr	sp, =__secondary_stack_top
+	ldr	r2, =guest_vectors
+	mcr	p15, 0, r2, c12, c0, 0
+	isb
+	bl	secondary_main
+2:	wfi
+	b	2b
+
 	.align	5
 	.global guest_vectors
 guest_vectors:
@@ -95,3 +108,6 @@ user_resume:				@ exc.c resumes here in SVC mode
 	.bss
 	.align 2
 user_saved_sp: .space 4
+	.align 4
+	.space 2048
+__secondary_stack_top:
