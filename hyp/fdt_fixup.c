@@ -128,11 +128,14 @@ static int clip_walk(uint8_t *fdt, uint32_t max_len, uint32_t base, uint32_t siz
 
 					if (ne < nb)
 						ne = nb;
-					if ((nb != rb || ne != re) && apply) {
+					/* cppcheck-suppress knownConditionTrueFalse ; false positive: equal when the region is already inside */
+					bool differs = nb != rb || ne != re;
+
+					if (differs && apply) {
 						put_cells(val + i, acells, nb);
 						put_cells(val + i + 4 * acells, scells, ne - nb);
 					}
-					changed += nb != rb || ne != re;
+					changed += differs;
 				}
 			}
 			pos += (len + 3) & ~3u;

@@ -19,7 +19,7 @@ typedef void (*hvc_fn)(struct vcpu *v, uint32_t fid);
 struct hvc_service {
 	uint32_t first, last;
 	hvc_fn fn;
-	const char *name;
+	const char *name;   /* for the start-up log */
 };
 
 static inline void ret1(struct vcpu *v, uint32_t r0) { v->f->r[0] = r0; }
@@ -88,10 +88,12 @@ static void hvc_counters(struct vcpu *v, uint32_t fid)
 static uint32_t image_checksum(void)
 {
 	extern const uint32_t __image_start[], __ro_end[];
+	/* linker symbols: compare addresses, not pointers to distinct objects */
+	uintptr_t end = (uintptr_t)__ro_end;
 	uint32_t a = 1, b = 0;
 
-	for (const uint32_t *p = __image_start; p < __ro_end; p++) {
-		a = (a + *p) % 65521u;
+	for (uintptr_t p = (uintptr_t)__image_start; p < end; p += 4) {
+		a = (a + *(const uint32_t *)p) % 65521u;
 		b = (b + a) % 65521u;
 	}
 	return (b << 16) | a;
@@ -138,6 +140,8 @@ void hvc_check_table(void)
 	for (unsigned i = 0; i < sizeof(services) / sizeof(services[0]); i++) {
 		HYP_ASSERT(services[i].first <= services[i].last);
 		HYP_ASSERT(i == 0 || services[i - 1].last < services[i].first);
+		log_debug("HVC %08lx-%08lx: %s\n", (unsigned long)services[i].first,
+			  (unsigned long)services[i].last, services[i].name);
 	}
 }
 

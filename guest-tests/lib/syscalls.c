@@ -1,6 +1,7 @@
 /* newlib hooks for the test guests: a fixed heap, no files. */
 #include <errno.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/stat.h>
 #include "guest.h"
 
@@ -18,15 +19,18 @@ int _getpid(void);
 
 void *_sbrk(ptrdiff_t incr)
 {
-	static char *brk = __heap_start;
-	char *prev = brk;
+	static uintptr_t brk;
+	uintptr_t prev;
 
-	if (incr < 0 || incr > __heap_end - brk) {
+	if (!brk)
+		brk = (uintptr_t)__heap_start;
+	prev = brk;
+	if (incr < 0 || (uintptr_t)incr > (uintptr_t)__heap_end - brk) {
 		errno = ENOMEM;
 		return (void *)-1;
 	}
-	brk += incr;
-	return prev;
+	brk += (uintptr_t)incr;
+	return (void *)prev;
 }
 
 int _write(int fd, const char *buf, int len) { (void)fd; gprintf("%.*s", len, buf); return len; }
