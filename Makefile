@@ -59,6 +59,7 @@ help:
 	@echo "make test       install what is missing, run host unit tests and every QEMU scenario"
 	@echo "make host-test  host unit tests only (cmocka, ASan/UBSan)"
 	@echo "make guest-test QEMU scenarios only"
+	@echo "make linux-test Debian armhf Linux under the monitor (part of make test)"
 	@echo "make bench      instruction counts per operation (-icount shift=0) -> build/bench.txt"
 	@echo "make debug      boot the demo guest with QEMU waiting for gdb-multiarch on :1234"
 	@echo "make docs       re-render docs/states.svg from docs/states.dot"
@@ -129,7 +130,19 @@ run: deps all
 debug: deps all
 	qemu/debug.sh $(B)/hyp.elf $(B)/guests/demo.bin
 
-test: deps all host-tests-build
+# ---- the Linux guest (Debian armhf kernel + busybox, cached in cache/) ------
+LINUX_KERNEL := cache/linux/linux-image-6.1.0-50-armmp-lpae/boot/vmlinuz-6.1.0-50-armmp-lpae
+linux-guest: $(B)/linux-initrd.gz
+$(LINUX_KERNEL):
+	tools/fetch-linux.sh
+$(B)/linux-initrd.gz: $(LINUX_KERNEL) guest-tests/linux/init tools/make-initramfs.sh
+	@mkdir -p $(B)
+	tools/make-initramfs.sh $@
+linux-test: deps all linux-guest
+	@tools/test-all.sh --only linux
+.PHONY: linux-guest linux-test
+
+test: deps all host-tests-build linux-guest
 	@tools/test-all.sh
 
 host-test: deps host-tests-build

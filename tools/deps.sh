@@ -15,6 +15,8 @@ have_cmd dot || need+=(graphviz)
 have_cmd gdb-multiarch || need+=(gdb-multiarch)
 have_cmd timeout || need+=(coreutils)
 have_cmd python3 || need+=(python3)
+have_cmd cpio || need+=(cpio)
+have_cmd gzip || need+=(gzip)
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 # de-duplicate
 mapfile -t need < <(printf '%s\n' "${need[@]}" | sort -u)

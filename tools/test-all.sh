@@ -2,11 +2,13 @@
 # Runs every host unit test and every QEMU scenario, counts ok / not ok
 # lines, and ends with one line "N passed, N failed". Exit status non-zero
 # on any failure, timeout, incomplete run, or when no test ran.
-#   tools/test-all.sh [--host-only | --guest-only]
+#   tools/test-all.sh [--host-only | --guest-only | --only SCENARIO]
 set -uo pipefail
 cd "$(dirname "$0")/.."
 . qemu/common.sh
 mode=${1:-all}
+only=${2:-}
+[ "$mode" = --only ] && mode=--guest-only
 logs=build/logs
 mkdir -p "$logs"
 pass=0 fail=0
@@ -40,6 +42,7 @@ fi
 if [ "$mode" != --host-only ]; then
 	while read -r name hyp guest extra; do
 		case "$name" in ''|'#'*) continue;; esac
+		[ -n "$only" ] && [ "$name" != "$only" ] && continue
 		log=$logs/qemu-$name.log
 		# shellcheck disable=SC2086
 		qemu_cmd "$hyp" "$guest" $extra
