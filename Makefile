@@ -60,6 +60,7 @@ help:
 	@echo "make host-test  host unit tests only (cmocka, ASan/UBSan)"
 	@echo "make guest-test QEMU scenarios only"
 	@echo "make linux-test Debian armhf Linux under the monitor (part of make test)"
+	@echo "make fuzz       run each libFuzzer target for FUZZ_SECONDS (default 60; make test replays the corpus)"
 	@echo "make bench      instruction counts per operation (-icount shift=0) -> build/bench.txt"
 	@echo "make debug      boot the demo guest with QEMU waiting for gdb-multiarch on :1234"
 	@echo "make docs       re-render docs/states.svg from docs/states.dot"
@@ -120,8 +121,26 @@ $(B)/host/%: tests/%.c $(PORTABLE_SRCS) $(wildcard tests/support/*.c) $(wildcard
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(HOST_CFLAGS) $< $(PORTABLE_SRCS) $(wildcard tests/support/*.c) -lcmocka -o $@
 
-host-tests-build: $(patsubst %,$(B)/host/%,$(HOST_TESTS))
+host-tests-build: $(patsubst %,$(B)/host/%,$(HOST_TESTS)) fuzz-build
 .PHONY: host-tests-build
+
+# ---- libFuzzer targets (clang): `make fuzz` fuzzes, `make test` replays ------
+FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_SECONDS ?= 60
+$(B)/fuzz/%: tests/fuzz/%.c $(PORTABLE_SRCS) $(wildcard tests/support/*.c) \
+		$(wildcard pmu/*.h hyp/*.h include/*.h tests/support/*.h) | deps-quiet
+	@mkdir -p $(dir $@)
+	clang -std=c11 -O1 -g -Wall -Wextra -Werror -DHOST_BUILD -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=all -Iinclude -Ihyp -Ipmu -Iboard -Itests/support \
+		$< $(PORTABLE_SRCS) $(wildcard tests/support/*.c) -o $@
+fuzz-build: $(patsubst %,$(B)/fuzz/%,$(FUZZ_TARGETS))
+fuzz: deps fuzz-build
+	@for t in $(FUZZ_TARGETS); do \
+		echo "fuzzing $$t for $(FUZZ_SECONDS)s"; mkdir -p $(B)/fuzz/new-$$t; \
+		$(B)/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+			$(B)/fuzz/new-$$t tests/fuzz/corpus/$$t || exit 1; \
+	done
+.PHONY: fuzz fuzz-build
 
 # ---- running -------------------------------------------------------------------
 run: deps all

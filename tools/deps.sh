@@ -16,6 +16,8 @@ have_cmd gdb-multiarch || need+=(gdb-multiarch)
 have_cmd timeout || need+=(coreutils)
 have_cmd python3 || need+=(python3)
 have_cmd cpio || need+=(cpio)
+have_cmd clang || need+=(clang)
+[ -n "$(ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a 2>/dev/null | head -1)" ] || need+=(libclang-rt-14-dev)
 have_cmd gzip || need+=(gzip)
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 # de-duplicate

@@ -39,6 +39,23 @@ if [ "$mode" != --guest-only ]; then
 	done
 fi
 
+if [ "$mode" != --guest-only ]; then
+	# libFuzzer targets replay their saved corpus: every input must pass the oracle
+	for t in build/fuzz/fuzz_*; do
+		[ -x "$t" ] || continue
+		name=$(basename "$t")
+		log=$logs/fuzz-$name.log
+		"$t" -runs=0 "tests/fuzz/corpus/$name" >"$log" 2>&1
+		rc=$?
+		files=$(ls "tests/fuzz/corpus/$name" 2>/dev/null | wc -l)
+		if [ $rc -eq 0 ] && [ "$files" -gt 0 ]; then
+			pass=$((pass + 1)); echo "fuzz  $name: corpus of $files inputs replayed, oracle holds"
+		else
+			incomplete "fuzz $name" "corpus replay failed (exit $rc, $files inputs; see $log)"
+		fi
+	done
+fi
+
 if [ "$mode" != --host-only ]; then
 	while read -r name hyp guest extra; do
 		case "$name" in ''|'#'*) continue;; esac

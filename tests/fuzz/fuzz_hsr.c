@@ -1,0 +1,44 @@
+/*
+ * libFuzzer target: syndrome decoding. Oracle: the decoded fields put back
+ * together give the original ISS bits, the key equals CP_KEY() of the
+ * fields, and cond_pass() agrees with a direct table of the ARM ARM.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "hsr.h"
+#include "cpregs.h"
+
+static int ref_cond(unsigned cond, uint32_t psr)
+{
+	int n = psr >> 31 & 1, z = psr >> 30 & 1, c = psr >> 29 & 1, v = psr >> 28 & 1;
+	int t[16] = { z, !z, c, !c, n, !n, v, !v, c && !z, !c || z, n == v, n != v,
+		      !z && n == v, z || n != v, 1, 1 };
+	return t[cond & 15];
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	uint32_t h, psr = 0;
+
+	if (size < 4)
+		return 0;
+	memcpy(&h, data, 4);
+	if (size >= 8)
+		memcpy(&psr, data + 4, 4);
+	struct hsr_cp32 d = hsr_decode_cp32(h);
+	uint32_t back = ((uint32_t)d.cv << 24) | ((uint32_t)d.cond << 20) | ((uint32_t)d.opc2 << 17) |
+			((uint32_t)d.opc1 << 14) | ((uint32_t)d.crn << 10) | ((uint32_t)d.rt << 5) |
+			((uint32_t)d.crm << 1) | d.read;
+	if (back != (h & 0x01fffdffu)   /* ISS bit 9 is reserved */ || d.key != CP_KEY(d.opc1, d.crn, d.crm, d.opc2))
+		abort();
+	if (d.rt > 15 || d.crn > 15 || d.crm > 15 || d.opc1 > 7 || d.opc2 > 7)
+		abort();
+	if (cond_pass(d.cond, psr) != ref_cond(d.cond, psr))
+		abort();
+	struct hsr_dabt a = hsr_decode_dabt(h);
+	if (a.srt > 15 || a.sas > 3 || a.dfsc > 63)
+		abort();
+	return 0;
+}
