@@ -61,6 +61,7 @@ help:
 	@echo "make guest-test QEMU scenarios only"
 	@echo "make linux-test Debian armhf Linux under the monitor (part of make test)"
 	@echo "make fuzz       run each libFuzzer target for FUZZ_SECONDS (default 60; make test replays the corpus)"
+	@echo "make lint       cppcheck + clang-tidy (also part of make test)"
 	@echo "make bench      instruction counts per operation (-icount shift=0) -> build/bench.txt"
 	@echo "make debug      boot the demo guest with QEMU waiting for gdb-multiarch on :1234"
 	@echo "make docs       re-render docs/states.svg from docs/states.dot"
@@ -169,6 +170,10 @@ host-test: deps host-tests-build
 
 guest-test: deps all
 	@tools/test-all.sh --guest-only
+
+lint: deps
+	@tools/lint.sh
+.PHONY: lint
 
 bench: deps all
 	@tools/bench.sh

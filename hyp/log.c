@@ -20,7 +20,7 @@ void log_printf(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
+	(void)vsnprintf(buf, sizeof(buf), fmt, ap);   /* truncation is acceptable for a log line */
 	va_end(ap);
 	log_puts(buf);
 }

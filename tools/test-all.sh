@@ -40,6 +40,12 @@ if [ "$mode" != --guest-only ]; then
 fi
 
 if [ "$mode" != --guest-only ]; then
+	# static checks: one ok / not ok line per tool
+	tools/lint.sh >"$logs/lint.log" 2>&1
+	grep -aE '^(ok|not ok) -' "$logs/lint.log" | sed 's/^/lint  /'
+	p=$(grep -caE '^ok -' "$logs/lint.log" || true); n=$(grep -caE '^not ok -' "$logs/lint.log" || true)
+	pass=$((pass + p)); fail=$((fail + n))
+
 	# libFuzzer targets replay their saved corpus: every input must pass the oracle
 	for t in build/fuzz/fuzz_*; do
 		[ -x "$t" ] || continue
