@@ -126,8 +126,8 @@ static void every_state(void)
 static void monitor_initiated(void)
 {
 	unsigned hits = 0;
-	const unsigned rounds = 300;
-	uint32_t before = auto_switch(700);
+	const unsigned rounds = 800;
+	uint32_t before = auto_switch(600);
 
 	for (unsigned i = 0; i < rounds; i++) {
 		write_DBGBVR0((uint32_t)bp_target);

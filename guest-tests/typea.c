@@ -47,9 +47,14 @@ static void identity_per_cluster(void)
 {
 	check_eq("HVC_CLUSTER_SWITCH(A7) returns A7", switch_to(A7_CLUSTER), A7_CLUSTER);
 	check_eq("MIDR = Cortex-A7 after the switch", read_MIDR(), MIDR_A7);
+	pmu_switch(1);                 /* the next PMCR read is trapped and emulated */
 	uint32_t pmcr = read_PMCR();
-	check_eq("PMCR.IDCODE = Cortex-A7", PMCR_IDCODE(pmcr), IDCODE_A7);
-	check_eq("PMCR.N = 4 through Type A on A7", PMCR_N(pmcr), 4);
+	check_eq("trapped PMCR.IDCODE = Cortex-A7", PMCR_IDCODE(pmcr), IDCODE_A7);
+	check_eq("trapped PMCR.N = 4 through Type A on A7", PMCR_N(pmcr), 4);
+	/* State 2 is native; N = 4 comes from HDCR.HPMN. (IDCODE in state 2
+	 * relies on HDCR.TPMCR, which QEMU 7.2 does not implement for AArch32:
+	 * docs/states.md.) */
+	check_eq("native PMCR.N = 4 on A7 in state 2 (HPMN)", PMCR_N(read_PMCR()), 4);
 	check_eq("switching to the active cluster is a no-op", switch_to(A7_CLUSTER), A7_CLUSTER);
 	check_eq("HVC_CLUSTER_SWITCH(2) invalid", switch_to(2), BL_HVC_INVALID_PARAMETER);
 	check_eq("... cluster unchanged", cluster_now(), A7_CLUSTER);
@@ -226,16 +231,16 @@ static void trap_roundtrip(uint32_t s)
 	      "state %lu: trapped PMOVSR write clears the flag", (unsigned long)s);
 	write_PMCR(0);
 	write_PMCNTENCLR(0xffffffffu);
-	/* PMCEID0/1: emulated from Table 2 for the active cluster */
+	/* PMCEID0/1: QEMU 7.2's v7 CPU has no such register and raises UNDEF
+	 * before any HYP trap (HDCR.TPM, HSTR.T9), so the monitor's Table 2
+	 * emulation cannot be reached here; tests/test_pmu_trap.c covers it.
+	 * What the guest sees: UNDEF, and no state change. */
 	enter(s);
-	check_eq(s == 1 ? "state 1: PMCEID0 (A15) from Table 2" : "state 3: PMCEID0 (A15) from Table 2",
-		 read_PMCEID0(), PMCEID0_A15);
-	enter(s);
-	check_eq(s == 1 ? "state 1: PMCEID1 (A15)" : "state 3: PMCEID1 (A15)", read_PMCEID1(), 0);
+	exc_clear();
+	sink = read_PMCEID0();
+	check(last_exc.kind == EXC_UND && pmu_state_now() == s,
+	      "state %lu: PMCEID0 on QEMU 7.2: UNDEF before the monitor, state unchanged", (unsigned long)s);
 	switch_to(A7_CLUSTER);
-	enter(s);
-	check_eq(s == 1 ? "state 1: PMCEID0 (A7) from Table 2" : "state 3: PMCEID0 (A7) from Table 2",
-		 read_PMCEID0(), PMCEID0_A7);
 	enter(s);
 	uint32_t pmcr = read_PMCR();
 	check(PMCR_N(pmcr) == 4 && PMCR_IDCODE(pmcr) == IDCODE_A7,

@@ -100,9 +100,9 @@ static void program_both(void)
 
 	check_eq("A7 PMSELR = 4 rejected (A7 has 4 counters)", wr(HVC_PMSELR_WRITE, A7_CLUSTER, 4).r3,
 		 (uint32_t)BL_HVC_INVALID_PARAMETER);
-	struct view v;
-	view_of(A7_CLUSTER, 4, &v);
-	check(v.evc[0] == 0 && v.en == 0 && v.cc == 0,
+	/* (no PMSELR writes here: they would be deferred writes too) */
+	check(rd(HVC_PMXEVCNTR_READ, A7_CLUSTER) == 0 && rd(HVC_PMCNTENSET_READ, A7_CLUSTER) == 0 &&
+	      ccnt(A7_CLUSTER) == 0 && rd(HVC_PMCR_READ, A7_CLUSTER) == 0,
 	      "inactive A7 reads still show its saved (never-active: 0) values, not pending writes");
 }
 
@@ -154,7 +154,8 @@ static void switch_and_compare(void)
 	check_a7("after switch, A7 active");
 	check_a15("after switch, A15 inactive (saved)");
 	for (unsigned i = 0; i < 20; i++)
-		switch_to(i & 1 ? A7_CLUSTER : A15_CLUSTER);
+		switch_to(i & 1 ? A15_CLUSTER : A7_CLUSTER);
+	check_eq("after 20 more switches: A15 active", cluster_now(), A15_CLUSTER);
 	check_a15("after 20 more switches, A15 active");
 	check_a7("after 20 more switches, A7 inactive (saved)");
 	check_eq("the hardware shows A15's counter 5 (Type A view is the active cluster)",
@@ -179,7 +180,7 @@ static void deferred_semantics(void)
 	check_eq("deferred: counter 1 reset by the later PMCR.P", cnt(A7_CLUSTER, 1), 0);
 	check_eq("deferred: counter 2 reset by the later PMCR.P", cnt(A7_CLUSTER, 2), 0);
 	check_eq("deferred: 100000 queued writes, the latest value wins", cnt(A7_CLUSTER, 3), 99999);
-	check_eq("deferred: counter 0 untouched", cnt(A7_CLUSTER, 0), 0x07000000u);
+	check_eq("deferred: counter 0 reset by PMCR.P too", cnt(A7_CLUSTER, 0), 0);
 	check_eq("deferred: set/clear composed in order", rd(HVC_PMCNTENSET_READ, A7_CLUSTER), 0x0d | 0x5);
 	check_eq("nothing leaked to A15", cnt(A15_CLUSTER, 1), 0x15000001u);
 	switch_to(A15_CLUSTER);
@@ -262,12 +263,10 @@ static void sync_calls(void)
 	unsigned bad = 0;
 	for (unsigned i = 0; i < 6; i++)
 		bad += arr[3 + i].counter.counter_value != 0x15000000u + i;
-	for (unsigned i = 0; i < 4; i++)
-		bad += arr[11 + i].counter.counter_value != 0x07000000u + i;
-	check(bad <= 3, "SYNC READ: A15 counters exact");   /* A7 1..3 changed by deferred test */
+	check_eq("SYNC READ: A15 counters exact", bad, 0);
 	check_eq("SYNC READ: A15 cycle counter low word", arr[1].counter.counter_value, 0x15151515u);
 	check_eq("SYNC READ: A15 counter 5 exact", arr[8].counter.counter_value, 0x15000005u);
-	check_eq("SYNC READ: A7 (inactive) counter 0 from its saved context", arr[11].counter.counter_value, 0x07000000u);
+	check_eq("SYNC READ: A7 (inactive) counter 0 from its saved context", arr[11].counter.counter_value, 0);
 	check_eq("SYNC READ: A7 counter 3 from its saved context", arr[14].counter.counter_value, 99999);
 	check_eq("SYNC READ: cycle counter event_type reads 0x11", arr[1].counter.event_type, 0x11);
 
@@ -335,7 +334,7 @@ static void sync_bad_inputs(void)
 		{ "below RAM (device space)", 0x09000000u },
 		{ "flash/unmapped", 0x00000000u },
 		{ "the monitor's memory", MONITOR_BASE },
-		{ "straddling the end of guest RAM", GUEST_RAM_END - 24 },
+		{ "header straddling the end of guest RAM", GUEST_RAM_END - 8 },
 		{ "wrapping the address space", 0xfffffff0u },
 		{ "beyond RAM", 0x80000000u },
 	};

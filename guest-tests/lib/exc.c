@@ -21,6 +21,13 @@ void guest_exception(unsigned kind, struct exc_frame *f, uint32_t spsr)
 {
 	bool thumb = spsr & (1u << 5);
 
+	/* SVC #0x55 is run_user()'s way back: not an exception a test saw.
+	 * Resume at user_resume in SVC mode (SPSR_svc said USR). */
+	if (kind == EXC_SVC && !thumb && (*(uint32_t *)(f->lr - 4) & 0xffffff) == 0x55) {
+		f->lr = (uint32_t)user_resume;
+		__asm__ volatile("msr spsr_cxsf, %0" : : "r"((spsr & ~0x1fu) | 0x13u));
+		return;
+	}
 	last_exc.kind = (enum exc_kind)kind;
 	last_exc.count++;
 	last_exc.spsr = spsr;
@@ -30,8 +37,6 @@ void guest_exception(unsigned kind, struct exc_frame *f, uint32_t spsr)
 		break;
 	case EXC_SVC:
 		last_exc.pc = f->lr - (thumb ? 2 : 4);
-		if (!thumb && (*(uint32_t *)last_exc.pc & 0xffffff) == 0x55)
-			f->lr = (uint32_t)user_resume;   /* back from run_user() */
 		break;
 	case EXC_PABT:  /* LR = insn + 4 */
 		last_exc.pc = f->lr - 4;

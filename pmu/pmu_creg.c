@@ -1,0 +1,128 @@
+/*
+ * One cluster's PMU registers as Type B and SYNC see them (spec 3.4.1):
+ * the active cluster is the hardware ("return the current value", "apply
+ * the specified changes immediately"); an inactive one reads as it was
+ * when last switched away from, or 0 if never active since boot, and
+ * writes to it are deferred to its next switch-in. Each cluster shows its
+ * real PMU: 6 event counters on the A15, 4 on the A7.
+ */
+#include "pmu_internal.h"
+
+static bool is_active(const struct pmu_cpu *p, unsigned c) { return c == p->active; }
+
+static const struct pmu_regs *saved(const struct pmu_cpu *p, unsigned c)
+{
+	static const struct pmu_regs never;   /* "or zero (... never enabled)" */
+
+	return p->ever_active[c] ? &p->saved[c] : &never;
+}
+
+uint32_t creg_counter(struct pmu_cpu *p, unsigned c, unsigned i)
+{
+	return is_active(p, c) ? hw_counter(i) : saved(p, c)->evcntr[i];
+}
+
+void creg_set_counter(struct pmu_cpu *p, unsigned c, unsigned i, uint32_t v)
+{
+	if (is_active(p, c))
+		hw_set_counter(i, v);
+	else
+		deferred_counter(p, c, i, v);
+}
+
+uint32_t creg_type(struct pmu_cpu *p, unsigned c, unsigned i)
+{
+	if (is_active(p, c))
+		return hw_type(i);
+	return i == PMU_SEL_CCNT ? saved(p, c)->ccfiltr : saved(p, c)->evtyper[i];
+}
+
+void creg_set_type(struct pmu_cpu *p, unsigned c, unsigned i, uint32_t v)
+{
+	if (is_active(p, c))
+		hw_set_type(i, v);
+	else
+		deferred_type(p, c, i, v);
+}
+
+uint64_t creg_ccnt(struct pmu_cpu *p, unsigned c)
+{
+	return is_active(p, c) ? ccnt_observe(p) : saved(p, c)->ccnt;
+}
+
+void creg_set_ccnt(struct pmu_cpu *p, unsigned c, uint64_t v)
+{
+	if (is_active(p, c))
+		ccnt_load(p, v);
+	else
+		deferred_ccnt(p, c, v);
+}
+
+uint32_t creg_read(struct pmu_cpu *p, unsigned c, enum tb_reg r)
+{
+	unsigned n = ncounters(c);
+	uint32_t m = counter_mask(n), sel;
+
+	if (!is_active(p, c) && !p->ever_active[c])
+		return 0;
+	switch (r) {
+	case TB_PMCR:
+		return pmcr_view(c, is_active(p, c) ? pmu_hw_read(PMU_HW_PMCR) : saved(p, c)->pmcr, n);
+	case TB_PMSELR:
+		return is_active(p, c) ? pmu_hw_read(PMU_HW_PMSELR) : saved(p, c)->selr;
+	/* Which counter PMXEV* addresses follows the cluster's selection,
+	 * including a PMSELR write still deferred (docs/abi.md). */
+	case TB_PMXEVTYPER:
+		sel = is_active(p, c) ? pmu_hw_read(PMU_HW_PMSELR) : deferred_selr(p, c);
+		return (sel < n || sel == PMU_SEL_CCNT) ? creg_type(p, c, sel) : 0;
+	case TB_PMXEVCNTR:
+		sel = is_active(p, c) ? pmu_hw_read(PMU_HW_PMSELR) : deferred_selr(p, c);
+		return sel < n ? creg_counter(p, c, sel) : 0;
+	case TB_PMCNTENSET:
+	case TB_PMCNTENCLR:
+		return m & (is_active(p, c) ? pmu_hw_read(PMU_HW_PMCNTENSET) : saved(p, c)->cnten);
+	case TB_PMINTENSET:
+	case TB_PMINTENCLR:
+		return m & (is_active(p, c) ? pmu_hw_read(PMU_HW_PMINTENSET) : saved(p, c)->inten);
+	case TB_PMOVSR:
+		return m & (is_active(p, c) ? pmu_hw_read(PMU_HW_PMOVSR) : saved(p, c)->ovs);
+	case TB_PMCCNTR:
+		return (uint32_t)creg_ccnt(p, c);
+	default:
+		return 0;
+	}
+}
+
+/* 0, or -3 for a PMSELR value naming a counter this cluster lacks. */
+int32_t creg_write(struct pmu_cpu *p, unsigned c, enum tb_reg r, uint32_t v)
+{
+	unsigned n = ncounters(c);
+	uint32_t m = counter_mask(n), sel;
+
+	if (r == TB_PMSELR && v >= n && v != PMU_SEL_CCNT)
+		return BL_HVC_INVALID_PARAMETER;
+	if (!is_active(p, c)) {
+		deferred_write(p, c, r, v);
+		return BL_HVC_SUCCESS;
+	}
+	switch (r) {
+	case TB_PMCR:       hw_pmcr_write(p, v, n); break;
+	case TB_PMSELR:     pmu_hw_write(PMU_HW_PMSELR, v); break;
+	case TB_PMXEVTYPER:
+		sel = pmu_hw_read(PMU_HW_PMSELR);
+		if (sel < n || sel == PMU_SEL_CCNT)
+			pmu_hw_write(PMU_HW_PMXEVTYPER, v);
+		break;
+	case TB_PMXEVCNTR:
+		if (pmu_hw_read(PMU_HW_PMSELR) < n)
+			pmu_hw_write(PMU_HW_PMXEVCNTR, v);
+		break;
+	case TB_PMCNTENSET: pmu_hw_write(PMU_HW_PMCNTENSET, v & m); break;
+	case TB_PMCNTENCLR: pmu_hw_write(PMU_HW_PMCNTENCLR, v & m); break;
+	case TB_PMINTENSET: pmu_hw_write(PMU_HW_PMINTENSET, v & m); break;
+	case TB_PMINTENCLR: pmu_hw_write(PMU_HW_PMINTENCLR, v & m); break;
+	case TB_PMOVSR:     pmu_hw_write(PMU_HW_PMOVSR, v & m); break;
+	default: break;
+	}
+	return BL_HVC_SUCCESS;
+}

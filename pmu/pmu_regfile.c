@@ -1,0 +1,152 @@
+/*
+ * The hardware PMU as a register file: save it, restore it, reset it to a
+ * core's reset state, and keep the 64-bit cycle counter of the Type B
+ * interface (spec 3.4: "The cycle counter value returned is always a 64
+ * bits value") on top of the 32-bit hardware PMCCNTR.
+ */
+#include <string.h>
+#include "pmu_internal.h"
+
+static void select_counter(uint32_t i) { pmu_hw_write(PMU_HW_PMSELR, i); }
+
+uint32_t hw_counter(unsigned i)
+{
+	uint32_t sel = pmu_hw_read(PMU_HW_PMSELR), v;
+
+	select_counter(i);
+	v = pmu_hw_read(PMU_HW_PMXEVCNTR);
+	select_counter(sel);
+	return v;
+}
+
+void hw_set_counter(unsigned i, uint32_t v)
+{
+	uint32_t sel = pmu_hw_read(PMU_HW_PMSELR);
+
+	select_counter(i);
+	pmu_hw_write(PMU_HW_PMXEVCNTR, v);
+	select_counter(sel);
+}
+
+uint32_t hw_type(unsigned i)
+{
+	uint32_t sel = pmu_hw_read(PMU_HW_PMSELR), v;
+
+	select_counter(i);
+	v = pmu_hw_read(PMU_HW_PMXEVTYPER);
+	select_counter(sel);
+	return v;
+}
+
+void hw_set_type(unsigned i, uint32_t v)
+{
+	uint32_t sel = pmu_hw_read(PMU_HW_PMSELR);
+
+	select_counter(i);
+	pmu_hw_write(PMU_HW_PMXEVTYPER, v);
+	select_counter(sel);
+}
+
+/* PMCR.P and .C are actions. They are applied to the n counters of the
+ * view that wrote them (Type A: 4; Type B: the cluster's), so a Type A
+ * reset does not wipe the A15 counters only Type B can see. */
+void hw_pmcr_write(struct pmu_cpu *p, uint32_t v, unsigned n)
+{
+	pmu_hw_write(PMU_HW_PMCR, v & PMCR_WRITABLE);
+	if (v & PMCR_P)
+		for (unsigned i = 0; i < n; i++)
+			hw_set_counter(i, 0);
+	if (v & PMCR_C)
+		ccnt_load(p, 0);
+}
+
+/*
+ * The upper word advances when the low word is seen smaller than at the
+ * previous observation. Exact as long as the monitor looks at least once
+ * per 2^32 cycles while the counter runs (docs/abi.md).
+ */
+uint64_t ccnt_observe(struct pmu_cpu *p)
+{
+	uint32_t lo = pmu_hw_read(PMU_HW_PMCCNTR);
+
+	if (lo < p->ccnt_last)
+		p->ccnt_hi++;
+	p->ccnt_last = lo;
+	return ((uint64_t)p->ccnt_hi << 32) | lo;
+}
+
+void ccnt_load(struct pmu_cpu *p, uint64_t v)
+{
+	pmu_hw_write(PMU_HW_PMCCNTR, (uint32_t)v);
+	p->ccnt_hi = (uint32_t)(v >> 32);
+	p->ccnt_last = (uint32_t)v;
+}
+
+void regs_save(struct pmu_cpu *p, struct pmu_regs *r, unsigned n)
+{
+	uint32_t sel = pmu_hw_read(PMU_HW_PMSELR);
+
+	memset(r, 0, sizeof(*r));
+	r->pmcr = pmu_hw_read(PMU_HW_PMCR) & PMCR_WRITABLE;
+	r->cnten = pmu_hw_read(PMU_HW_PMCNTENSET);
+	r->inten = pmu_hw_read(PMU_HW_PMINTENSET);
+	r->ovs = pmu_hw_read(PMU_HW_PMOVSR);
+	r->userenr = pmu_hw_read(PMU_HW_PMUSERENR);
+	r->selr = sel;
+	for (unsigned i = 0; i < n; i++) {
+		select_counter(i);
+		r->evtyper[i] = pmu_hw_read(PMU_HW_PMXEVTYPER);
+		r->evcntr[i] = pmu_hw_read(PMU_HW_PMXEVCNTR);
+	}
+	select_counter(PMU_SEL_CCNT);
+	r->ccfiltr = pmu_hw_read(PMU_HW_PMXEVTYPER);
+	select_counter(sel);
+	r->ccnt = ccnt_observe(p);
+}
+
+void regs_restore(struct pmu_cpu *p, const struct pmu_regs *r, unsigned n)
+{
+	uint32_t m = counter_mask(n);
+
+	pmu_hw_write(PMU_HW_PMCR, r->pmcr & PMCR_WRITABLE);
+	for (unsigned i = 0; i < n; i++) {
+		select_counter(i);
+		pmu_hw_write(PMU_HW_PMXEVTYPER, r->evtyper[i]);
+		pmu_hw_write(PMU_HW_PMXEVCNTR, r->evcntr[i]);
+	}
+	select_counter(PMU_SEL_CCNT);
+	pmu_hw_write(PMU_HW_PMXEVTYPER, r->ccfiltr);
+	ccnt_load(p, r->ccnt);
+	pmu_hw_write(PMU_HW_PMCNTENCLR, ~r->cnten & m);
+	pmu_hw_write(PMU_HW_PMCNTENSET, r->cnten & m);
+	pmu_hw_write(PMU_HW_PMINTENCLR, ~r->inten & m);
+	pmu_hw_write(PMU_HW_PMINTENSET, r->inten & m);
+	pmu_hw_write(PMU_HW_PMOVSR, ~r->ovs & m);      /* write-1-to-clear ... */
+	pmu_hw_write(PMU_HW_PMOVSSET, r->ovs & m);     /* ... and set (v7 with VE) */
+	pmu_hw_write(PMU_HW_PMUSERENR, r->userenr);
+	select_counter(r->selr);
+}
+
+/*
+ * The inbound core as it leaves reset (ARM ARM C12.8): counting off, no
+ * enables, no overflow, PMUSERENR 0, PMSELR 0. Registers whose reset value
+ * is UNKNOWN get poison, so a context that is not restored is visible.
+ */
+void pmu_hw_reset(unsigned inbound)
+{
+	(void)inbound;   /* both cores reset the same way; N/IDCODE are emulated */
+	pmu_hw_write(PMU_HW_PMCR, 0);
+	pmu_hw_write(PMU_HW_PMCNTENCLR, ~0u);
+	pmu_hw_write(PMU_HW_PMINTENCLR, ~0u);
+	pmu_hw_write(PMU_HW_PMOVSR, ~0u);
+	pmu_hw_write(PMU_HW_PMUSERENR, 0);
+	for (unsigned i = 0; i < PMU_HW_COUNTERS_MAX; i++) {
+		select_counter(i);
+		pmu_hw_write(PMU_HW_PMXEVTYPER, PMU_POISON_EVTYPER);
+		pmu_hw_write(PMU_HW_PMXEVCNTR, PMU_POISON_EVCNTR(i));
+	}
+	select_counter(PMU_SEL_CCNT);
+	pmu_hw_write(PMU_HW_PMXEVTYPER, 0);
+	pmu_hw_write(PMU_HW_PMCCNTR, PMU_POISON_CCNT);
+	select_counter(0);
+}

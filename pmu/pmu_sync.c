@@ -1,0 +1,97 @@
+/*
+ * Spec 3.5: HVC_GET_COUNTERS_SIZE and HVC_SYNC_PMU_COUNTERS. The array is
+ * a monitor-local copy (hyp/hvc.c checked and copied it); it is validated
+ * whole before anything is applied, so a bad entry changes nothing.
+ * Choices where the spec is silent are in docs/abi.md.
+ */
+#include "pmu_internal.h"
+
+uint32_t pmu_counters_size(void)
+{
+	uint32_t elems = 1;   /* the header */
+
+	for (unsigned c = 0; c < PMU_NCLUSTERS; c++)
+		elems += 2 + ncounters(c);   /* cycle counter, overflow flag, event counters */
+	return elems * (uint32_t)sizeof(struct descriptor);
+}
+
+uint32_t pmu_sync_max_entries(void)
+{
+	return pmu_counters_size() / (uint32_t)sizeof(struct descriptor) - 1;
+}
+
+static bool entry_valid(const struct counter_ *e)
+{
+	if (e->cluster_id >= PMU_NCLUSTERS)
+		return false;
+	if (e->request_code < PMU_DISABLE_COUNTER || e->request_code > PMU_READ_RESET_COUNTER)
+		return false;
+	if (e->selected_counter == PMU_OVERFLOW_FLAG)   /* a flag, not a counter: read only */
+		return e->request_code == PMU_READ_COUNTER || e->request_code == PMU_READ_RESET_COUNTER;
+	return e->selected_counter == PMU_CYCLE_COUNTER ||
+	       (e->selected_counter >= PMU_EVENT_COUNTER_0 &&
+		e->selected_counter - PMU_EVENT_COUNTER_0 < ncounters(e->cluster_id));
+}
+
+/* PMCR.E on the cluster (now, or at its next switch-in). */
+static void enable_pmu(struct pmu_cpu *p, unsigned c)
+{
+	creg_write(p, c, TB_PMCR, creg_read(p, c, TB_PMCR) | PMCR_E);
+}
+
+static void process(struct pmu_cpu *p, struct counter_ *e)
+{
+	unsigned c = e->cluster_id;
+	uint32_t req = e->request_code;
+
+	if (e->selected_counter == PMU_OVERFLOW_FLAG) {
+		uint32_t ovs = creg_read(p, c, TB_PMOVSR);
+
+		e->event_type = 0;
+		e->counter_value = ovs;
+		if (req == PMU_READ_RESET_COUNTER)   /* flags can only be cleared: keep reset_value's */
+			creg_write(p, c, TB_PMOVSR, ovs & ~e->reset_value);
+		return;
+	}
+
+	bool cycle = e->selected_counter == PMU_CYCLE_COUNTER;
+	unsigned i = cycle ? PMU_SEL_CCNT : e->selected_counter - PMU_EVENT_COUNTER_0;
+	uint32_t bit = cycle ? CCNT_BIT : 1u << i;
+
+	switch (req) {
+	case PMU_DISABLE_COUNTER:
+		creg_write(p, c, TB_PMCNTENCLR, bit);
+		return;
+	case PMU_CONF_COUNTER:
+	case PMU_CONF_RESET_COUNTER:
+		if (!cycle)
+			creg_set_type(p, c, i, e->event_type);
+		creg_write(p, c, TB_PMCNTENSET, bit);
+		enable_pmu(p, c);
+		break;
+	default:  /* READ, READ_RESET */
+		e->event_type = cycle ? EVTYPER_CYCLES : creg_type(p, c, i);
+		e->counter_value = cycle ? (uint32_t)creg_ccnt(p, c) : creg_counter(p, c, i);
+		break;
+	}
+	if (req == PMU_CONF_RESET_COUNTER || req == PMU_READ_RESET_COUNTER) {
+		if (cycle)
+			creg_set_ccnt(p, c, e->reset_value);
+		else
+			creg_set_counter(p, c, i, e->reset_value);
+	}
+}
+
+int32_t pmu_sync(struct pmu_cpu *p, struct descriptor *d, uint32_t nelems)
+{
+	if (nelems < 1 || d[0].header.entries != nelems - 1 ||
+	    d[0].header.entries > pmu_sync_max_entries())
+		return BL_HVC_INVALID_PARAMETER;
+	for (uint32_t k = 1; k < nelems; k++)
+		if (!entry_valid(&d[k].counter))
+			return BL_HVC_INVALID_PARAMETER;
+	d[0].header.active_cluster_id = p->active;
+	for (uint32_t k = 1; k < nelems; k++)
+		process(p, &d[k].counter);
+	return BL_HVC_SUCCESS;
+}

@@ -1,0 +1,52 @@
+/*
+ * Table 4: the per-register calls, r0 = 0x90001000 + 2 * register + write,
+ * r1 = cluster id, r2 = value (PMCCNTR: r2 low, r3 high). Reads return the
+ * value in r0 (PMCCNTR: r0 low, r1 high). The spec gives reads no status,
+ * so every call also returns one in r3 (0 or -3), which the spec leaves
+ * unused; writes return it in r0 too. docs/abi.md.
+ */
+#include "pmu_internal.h"
+
+bool pmu_is_typeb_fid(uint32_t fid)
+{
+	return fid >= HVC_PMCR_READ && fid <= HVC_PMINTENCLR_WRITE;
+}
+
+struct pmu_hvc_out pmu_typeb_call(struct pmu_cpu *p, uint32_t fid, uint32_t cluster,
+				  uint32_t a2, uint32_t a3)
+{
+	struct pmu_hvc_out o = { { 0, 0, 0, 0 } };
+	enum tb_reg r = (enum tb_reg)((fid - HVC_PMCR_READ) / 2);
+	bool write = (fid - HVC_PMCR_READ) & 1;
+
+	if (!pmu_is_typeb_fid(fid)) {
+		o.r[0] = (uint32_t)BL_HVC_NOT_SUPPORTED;
+		o.r[3] = o.r[0];
+		return o;
+	}
+	if (cluster >= PMU_NCLUSTERS) {   /* nothing changes; the caller learns from r3 */
+		o.r[0] = write ? (uint32_t)BL_HVC_INVALID_PARAMETER : 0;
+		o.r[3] = (uint32_t)BL_HVC_INVALID_PARAMETER;
+		return o;
+	}
+	if (r == TB_PMCCNTR) {
+		if (write) {
+			creg_set_ccnt(p, cluster, ((uint64_t)a3 << 32) | a2);
+		} else {
+			uint64_t v = creg_ccnt(p, cluster);
+
+			o.r[0] = (uint32_t)v;
+			o.r[1] = (uint32_t)(v >> 32);
+		}
+		return o;
+	}
+	if (write) {
+		int32_t rc = creg_write(p, cluster, r, a2);
+
+		o.r[0] = (uint32_t)rc;
+		o.r[3] = (uint32_t)rc;
+	} else {
+		o.r[0] = creg_read(p, cluster, r);
+	}
+	return o;
+}
