@@ -19,6 +19,8 @@ struct board_mem {
 	uint32_t device_size;
 	uint32_t hole_base;     /* device pages the guest must not see (GICH/GICV) */
 	uint32_t hole_size;
+	uint64_t high_device_base;  /* devices above 4 GiB (LPAE guests), 1 GiB aligned */
+	uint64_t high_device_size;  /* within the 40-bit IPA space; 0 if none */
 };
 
 const struct board_mem *board_mem(void);

@@ -16,7 +16,7 @@
 	.global hyp_vectors
 hyp_vectors:
 	b	hyp_bad_reset		@ 0x00 reset
-	b	hyp_bad_undef		@ 0x04 undefined instruction in HYP
+	b	hyp_undef_entry		@ 0x04 undefined instruction in HYP (probes)
 	b	hyp_bad_hvc		@ 0x08 HVC/SVC taken in HYP
 	b	hyp_bad_pabt		@ 0x0c prefetch abort in HYP
 	b	hyp_bad_dabt		@ 0x10 data abort in HYP
@@ -28,6 +28,13 @@ hyp_trap_entry:
 	push	{r0-r12, lr}
 	mov	r0, sp
 	bl	hyp_trap		@ hyp/trap.c
+	pop	{r0-r12, lr}
+	eret
+
+hyp_undef_entry:			@ hyp/probe.c: a probe's fault, else panic
+	push	{r0-r12, lr}
+	mov	r0, sp
+	bl	hyp_undef_in_hyp
 	pop	{r0-r12, lr}
 	eret
 
@@ -46,7 +53,6 @@ hyp_bad_\name:
 	bl	hyp_panic_exception	@ hyp/panic.c, does not return
 	.endm
 	bad reset, 0
-	bad undef, 1
 	bad hvc, 2
 	bad pabt, 3
 	bad dabt, 4

@@ -48,10 +48,7 @@ static int pmu_access(struct vcpu *v, uint32_t key, bool read, uint32_t *val)
 static int dbg_access(struct vcpu *v, uint32_t key, bool read, uint32_t *val)
 {
 	struct hyp_cpu *c = v->cpu;
-	int rc = dbg_trap(&c->dbg, pmu_active_cluster(&c->pmu), key, read, val);
-
-	hyp_update_traps(c);   /* first use switches the lazy debug traps off */
-	return rc;
+	return dbg_trap(&c->dbg, pmu_active_cluster(&c->pmu), key, read, val);
 }
 
 void trap_cp15_32(struct vcpu *v)
@@ -65,18 +62,13 @@ void trap_cp14_32(struct vcpu *v)
 }
 
 /*
- * LDC/STC and MRRC on p14 (DBGDTR transfers, DBGDRAR/DBGDSAR 64-bit):
- * trapped only while the lazy debug trap is armed. Mark the context used,
- * drop the trap and let the guest re-execute the instruction natively.
+ * LDC/STC on p14 (DCC transfers through DBGDTRRX/TXint) and MRRC p14: the
+ * debug communications channel is for an external debugger, which the
+ * spec does not support (section 4): not emulated, UNDEF with a log line.
  */
 void trap_cp14_other(struct vcpu *v)
 {
-	struct hyp_cpu *c = v->cpu;
-
-	if (dbg_ctx_in_use(&c->dbg)) {
-		vcpu_inject_undef(v);
-		return;
-	}
-	dbg_ctx_mark_used(&c->dbg);
-	hyp_update_traps(c);
+	log_debug("LDC/STC/MRRC on p14 at %08lx not emulated: UNDEF\n", (unsigned long)v->elr);
+	dbg_ctx_mark_used(&v->cpu->dbg);
+	vcpu_inject_undef(v);
 }

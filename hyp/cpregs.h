@@ -109,6 +109,7 @@
 	X(DBGWCR2,     0, 0,  2, 7) X(DBGWCR3, 0, 0, 3, 7)                  \
 	X(DBGBXVR4,    0, 1,  4, 1) X(DBGBXVR5, 0, 1, 5, 1)                 \
 	X(DBGPRCR,     0, 1,  4, 4)   /* 0x310 */                           \
+	X(DBGPRSR,     0, 1,  5, 4)   /* 0x314 */                           \
 	X(DBGOSLAR,    0, 1,  0, 4)                                         \
 	X(DBGOSLSR,    0, 1,  1, 4)                                         \
 	X(DBGOSDLR,    0, 1,  3, 4)                                         \

@@ -13,6 +13,7 @@
 #include "panic.h"
 #include "cluster.h"
 #include "vcpu.h"
+#include "dbg_hw.h"
 
 #ifndef BOOT_CLUSTER
 #define BOOT_CLUSTER CLUSTER_A15
@@ -28,7 +29,8 @@ struct hyp_cpu hyp_cpus[BOARD_MAX_CPUS];
 
 /* HDCR (B4.1.67); HPMN/TPMCR/TPM/HPME come from the PMU state machine. */
 #define HDCR_PMU_MASK 0xffu
-#define HDCR_TDA   (1u << 9)  /* trap CP14 debug accesses (lazy debug switch) */
+#define HDCR_TDA   (1u << 9)  /* trap CP14 debug accesses: DBGDIDR per cluster,
+				 registers the core lacks, lazy switching */
 #define HDCR_TDOSA (1u << 10) /* ... and OS lock / DBGPRCR, same reason */
 
 /* HCPTR (B4.1.66): trace registers are not virtualised, so trap them (the
@@ -37,10 +39,7 @@ struct hyp_cpu hyp_cpus[BOARD_MAX_CPUS];
 
 void hyp_update_traps(struct hyp_cpu *c)
 {
-	uint32_t hdcr = pmu_hdcr_bits(&c->pmu) & HDCR_PMU_MASK;
-
-	if (!dbg_ctx_in_use(&c->dbg))
-		hdcr |= HDCR_TDA | HDCR_TDOSA;
+	uint32_t hdcr = (pmu_hdcr_bits(&c->pmu) & HDCR_PMU_MASK) | HDCR_TDA | HDCR_TDOSA;
 	if (hdcr != c->hdcr) {
 		write_HDCR(hdcr);
 		c->hdcr = hdcr;
@@ -109,6 +108,7 @@ void hyp_main(unsigned index)
 			 pmu_cluster_desc[BOOT_CLUSTER].name);
 		HYP_ASSERT(pmu_sync_max_entries() + 1 <= HYP_SYNC_MAX_ELEMS);
 		hvc_check_table();
+		dbg_hw_probe();
 		hyp_mmu_build(board_mem());
 		stage2_build(board_mem());
 		patch_guest_dtb();

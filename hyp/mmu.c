@@ -28,7 +28,9 @@
 #define SZ_4K 0x00001000u
 
 static uint64_t hyp_l1[4] __attribute__((aligned(32)));
-static uint64_t s2_l1[4] __attribute__((aligned(32)));
+/* 40-bit IPA: 1024 level-1 entries (two concatenated tables, 8 KiB aligned). */
+#define S2_L1_ENTRIES 1024
+static uint64_t s2_l1[S2_L1_ENTRIES] __attribute__((aligned(8192)));
 static uint64_t s2_l2[4][512] __attribute__((aligned(4096)));
 static uint64_t s2_l3_hole[512] __attribute__((aligned(4096)));
 
@@ -60,7 +62,7 @@ void hyp_mmu_enable(void)
 	isb();
 }
 
-static uint64_t s2_block(uint32_t pa, bool normal)
+static uint64_t s2_block(uint64_t pa, bool normal)
 {
 	return pa | (normal ? (S2_NORMAL_WB | DESC_SH_INNER) : S2_DEVICE) | S2_RW | DESC_AF;
 }
@@ -91,6 +93,13 @@ void stage2_build(const struct board_mem *m)
 		}
 		s2_l1[g] = (uint32_t)s2_l2[g] | DESC_TABLE;
 	}
+	for (unsigned g = 4; g < S2_L1_ENTRIES; g++) {
+		uint64_t pa = (uint64_t)g * SZ_1G;
+		bool dev = m->high_device_size && pa >= m->high_device_base &&
+			   pa - m->high_device_base < m->high_device_size;
+
+		s2_l1[g] = dev ? s2_block(pa, false) | DESC_BLOCK : 0;
+	}
 	for (unsigned i = 0; i < 512; i++) {
 		uint32_t pa = hole_2m + i * SZ_4K;
 
@@ -102,9 +111,10 @@ void stage2_build(const struct board_mem *m)
 
 void stage2_enable(void)
 {
-	/* VTCR: T0SZ=0, SL0=1 (start at level 1), IRGN0/ORGN0 WBWA, SH0
-	 * inner, bit 31 RES1. VTTBR: VMID 1. */
-	write_VTCR((1u << 31) | (3u << 12) | (1u << 10) | (1u << 8) | (1u << 6));
+	/* VTCR: T0SZ = -8 with S = 1 (40-bit IPA, what LPAE guests address),
+	 * SL0 = 1 (start at level 1, two concatenated tables), IRGN0/ORGN0
+	 * WBWA, SH0 inner, bit 31 RES1. VTTBR: VMID 1. */
+	write_VTCR((1u << 31) | (3u << 12) | (1u << 10) | (1u << 8) | (1u << 6) | (1u << 4) | 0x8u);
 	write_VTTBR((uint32_t)s2_l1 | (1ull << 48));
 	isb();
 	write_TLBIALLNSNH(0);

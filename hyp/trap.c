@@ -40,7 +40,7 @@ static void guest_pabt(struct vcpu *v)
 
 static const ec_handler ec_handlers[64] = {
 	[EC_CP15_32]  = trap_cp15_32,   /* HDCR.TPM/TPMCR: the PMU (Type A) */
-	[EC_CP14_32]  = trap_cp14_32,   /* HDCR.TDA/TDOSA: debug, lazily switched */
+	[EC_CP14_32]  = trap_cp14_32,   /* HDCR.TDA/TDOSA: the debug context */
 	[EC_CP14_LS]  = trap_cp14_other,
 	[EC_CP14_64]  = trap_cp14_other,
 	[EC_HVC]      = trap_hvc,       /* the HVC ABI (Type B and extensions) */

@@ -114,8 +114,10 @@ struct descriptor {
 /* 24 bytes per element: the header occupies a whole element. */
 typedef char bl_descriptor_size_check[sizeof(struct descriptor) == 24 ? 1 : -1];
 
-/* ---- Calling helpers -------------------------------------------------- */
+/* ---- Calling helpers (ARM only: the monitor's own host build and unit
+ * tests include this header for the constants and struct descriptor) -- */
 struct bl_hvc_regs { bl_u32 r0, r1, r2, r3; };
+#if defined(__arm__)
 
 /* Full form: all four result registers (status of per-register calls is r3). */
 static inline struct bl_hvc_regs bl_hvc_regs(bl_u32 fid, bl_u32 a1, bl_u32 a2,
@@ -161,5 +163,6 @@ static inline bl_u64 bl_hvc_call(bl_u32 fid, bl_u32 a1, bl_u64 a2)
 /* hvc(id), hvc(id, cluster_or_pointer), hvc(id, cluster, value): the
  * spec's illustrative prototype. */
 #define hvc(...) BL_HVC_PICK(__VA_ARGS__, BL_HVC_3, BL_HVC_2, BL_HVC_1, none)(__VA_ARGS__)
+#endif /* __arm__ */
 
 #endif

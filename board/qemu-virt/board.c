@@ -36,6 +36,10 @@ static const struct board_mem mem = {
 	.device_size = 0x40000000u,
 	.hole_base = GICH_BASE,
 	.hole_size = 0x00020000u,   /* GICH + GICV: the guest drives GICC directly */
+	/* virt's high regions (LPAE guests): redistributors, PCIe ECAM at
+	 * 0x40_1000_0000 and 512 GiB of PCIe MMIO at 0x80_0000_0000. */
+	.high_device_base = 0x4000000000ull,
+	.high_device_size = 0xC000000000ull,
 };
 
 const struct board_mem *board_mem(void) { return &mem; }

@@ -1,0 +1,125 @@
+/*
+ * CP14 debug context migration (spec section 4, docs/debug.md).
+ * Saved at switch-out, the hardware reset to the inbound core's reset
+ * state, restored at switch-in - only once the guest has touched a debug
+ * register (before that the hardware still holds its reset values and
+ * there is nothing to carry).
+ */
+#include "dbg_context.h"
+#include "dbg_hw.h"
+#include "cpregs.h"
+
+static const struct {
+	uint32_t key;
+	enum dbg_kind kind;
+	uint32_t mask, reset;
+} regs[DBG_NREGS] = {
+#define DBG_ROW(name, kind, mask, reset) [DBG_##name] = { CPK_##name, kind, mask, reset },
+	DBG_REGS(DBG_ROW)
+#undef DBG_ROW
+};
+
+#define CLAIM_TAGS 0xFFu   /* eight claim tags, kept in the DBGCLAIMCLR slot */
+
+/* DBGDIDR as each core reports it: 6 breakpoints, 4 watchpoints, 2
+ * context comparators, debug v7.1 (spec 4.1: "Both ... support six
+ * hardware breakpoints and four watchpoints"); variant/revision of the
+ * A15 r2p1 and A7 r0p5 whose MIDRs the monitor shows. */
+uint32_t dbg_didr(unsigned cluster)
+{
+	return cluster == 0 ? 0x3515F021u : 0x3515F005u;
+}
+
+static bool in_hw(enum dbg_reg r)
+{
+	return regs[r].kind == DBG_HW && dbg_hw_present(r);
+}
+
+void dbg_ctx_init(struct dbg_ctx *d)
+{
+	d->used = false;
+	for (unsigned r = 0; r < DBG_NREGS; r++)
+		d->reg[r] = regs[r].reset;
+}
+
+bool dbg_ctx_in_use(const struct dbg_ctx *d) { return d->used; }
+void dbg_ctx_mark_used(struct dbg_ctx *d) { d->used = true; }
+
+void dbg_switch_out(struct dbg_ctx *d)
+{
+	for (unsigned r = 0; r < DBG_NREGS; r++)
+		if (in_hw((enum dbg_reg)r))
+			d->reg[r] = dbg_hw_read((enum dbg_reg)r) & regs[r].mask;
+}
+
+void dbg_hw_reset(unsigned inbound_cluster)
+{
+	(void)inbound_cluster;   /* A15 and A7 debug logic reset alike */
+	for (unsigned r = 0; r < DBG_NREGS; r++)
+		if (in_hw((enum dbg_reg)r))
+			dbg_hw_write((enum dbg_reg)r, regs[r].reset);
+}
+
+void dbg_switch_in(struct dbg_ctx *d, unsigned inbound_cluster)
+{
+	(void)inbound_cluster;
+	for (unsigned r = 0; r < DBG_NREGS; r++)   /* table order = safe restore order */
+		if (in_hw((enum dbg_reg)r))
+			dbg_hw_write((enum dbg_reg)r, d->reg[r]);
+}
+
+static int find(uint32_t key)
+{
+	switch (key) {
+#define DBG_CASE(name, kind, mask, reset) case CPK_##name: return DBG_##name;
+	DBG_REGS(DBG_CASE)
+#undef DBG_CASE
+	default: return -1;
+	}
+}
+
+int dbg_trap(struct dbg_ctx *d, unsigned active_cluster, uint32_t key, bool read, uint32_t *rt)
+{
+	d->used = true;
+	if (key == CPK_DBGDIDR) {
+		if (!read)
+			return 1;
+		*rt = dbg_didr(active_cluster);
+		return 0;
+	}
+	int i = find(key);
+
+	if (i < 0)
+		return dbg_hw_passthrough(key, read, rt) ? 0 : 1;
+	enum dbg_reg r = (enum dbg_reg)i;
+	uint32_t v = *rt & regs[r].mask;
+
+	if (in_hw(r)) {
+		if (read)
+			*rt = dbg_hw_read(r);
+		else
+			dbg_hw_write(r, v);
+		return 0;
+	}
+	switch (r) {
+	case DBG_DBGCLAIMSET:   /* reads: which tags exist; writes set tags */
+		if (read)
+			*rt = CLAIM_TAGS;
+		else
+			d->reg[DBG_DBGCLAIMCLR] |= v;
+		break;
+	case DBG_DBGCLAIMCLR:   /* reads: tags set; writes clear tags */
+		if (read)
+			*rt = d->reg[DBG_DBGCLAIMCLR];
+		else
+			d->reg[DBG_DBGCLAIMCLR] &= ~v;
+		break;
+	default:
+		if (read)
+			*rt = d->reg[r];
+		else
+			d->reg[r] = v;
+		break;
+	}
+	return 0;
+}

@@ -1,0 +1,20 @@
+/* The debug context's window on the hardware (target: hyp/dbg_hw_cp14.c,
+ * host tests: tests/support/fake_dbg_hw.c), by index into DBG_REGS. */
+#ifndef HYP_DBG_HW_H
+#define HYP_DBG_HW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "dbg_regs.h"
+
+/* Does this core implement the register? (probed once at boot) */
+bool dbg_hw_present(enum dbg_reg r);
+uint32_t dbg_hw_read(enum dbg_reg r);
+void dbg_hw_write(enum dbg_reg r, uint32_t v);
+/* Registers outside the context the guest may use through the monitor
+ * (DBGDSCRint, the OS lock): pass-through by key. false: not present. */
+bool dbg_hw_passthrough(uint32_t key, bool read, uint32_t *v);
+/* Target only: find out which registers this core has (boot CPU, once). */
+void dbg_hw_probe(void);
+
+#endif
