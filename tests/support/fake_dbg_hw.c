@@ -1,0 +1,39 @@
+#include <string.h>
+#include "fake_dbg_hw.h"
+#include "dbg_hw.h"
+#include "cpregs.h"
+
+uint32_t fake_dbg_reg[DBG_NREGS];
+bool fake_dbg_present[DBG_NREGS];
+unsigned fake_dbg_writes;
+static uint32_t oslsr = 0x8, dscrint;
+
+void fake_dbg_reset_all_present(void)
+{
+	memset(fake_dbg_reg, 0, sizeof(fake_dbg_reg));
+	for (unsigned i = 0; i < DBG_NREGS; i++)
+		fake_dbg_present[i] = true;
+	fake_dbg_writes = 0;
+}
+
+void fake_dbg_like_qemu(void)
+{
+	fake_dbg_reset_all_present();
+	fake_dbg_present[DBG_DBGWFAR] = false;
+	fake_dbg_present[DBG_DBGVCR] = false;
+	fake_dbg_present[DBG_DBGDTRRXEXT] = false;
+	fake_dbg_present[DBG_DBGDTRTXEXT] = false;
+	fake_dbg_present[DBG_DBGBXVR4] = false;
+	fake_dbg_present[DBG_DBGBXVR5] = false;
+}
+
+bool dbg_hw_present(enum dbg_reg r) { return fake_dbg_present[r]; }
+uint32_t dbg_hw_read(enum dbg_reg r) { return fake_dbg_reg[r]; }
+void dbg_hw_write(enum dbg_reg r, uint32_t v) { fake_dbg_reg[r] = v; fake_dbg_writes++; }
+
+bool dbg_hw_passthrough(uint32_t key, bool read, uint32_t *v)
+{
+	if (key == CPK_DBGOSLSR && read) { *v = oslsr; return true; }
+	if (key == CPK_DBGDSCRINT && read) { *v = dscrint; return true; }
+	return false;
+}
