@@ -13,19 +13,25 @@
 static uint64_t now(void) { __asm__ volatile("isb"); return read_CNTVCT(); }
 static uint32_t freq_hz(void) { return read_CNTFRQ(); }
 
-/* instructions per op, in hundredths, from ticks over N ops */
-static uint32_t ipo_x100(uint64_t ticks, uint64_t base_ticks)
+/*
+ * Whole instructions per operation, rounded: N ops span N * cost / 16
+ * ticks, so where the timer ticks fall (which can move by one tick between
+ * runs) changes the result by 1/1024 of an instruction, far from a
+ * rounding boundary. The loop's own instructions are subtracted and
+ * reported on their own line.
+ */
+static uint32_t ipo(uint64_t ticks, uint64_t base_ticks)
 {
 	uint64_t insn_per_tick = 1000000000ull / freq_hz();
 	uint64_t d = ticks > base_ticks ? ticks - base_ticks : 0;
 
-	return (uint32_t)(d * insn_per_tick * 100 / N);
+	return (uint32_t)((d * insn_per_tick + N / 2) / N);
 }
+#define ipo_x100(t, b) ipo(t, b)
 
-static void report(const char *name, uint32_t x100)
+static void report(const char *name, uint32_t n)
 {
-	gprintf("bench %-44s %6lu.%02lu instructions/op\n", name, (unsigned long)(x100 / 100),
-		(unsigned long)(x100 % 100));
+	gprintf("bench %-50s %6lu instructions/op\n", name, (unsigned long)n);
 }
 
 static volatile uint32_t sink;
@@ -63,7 +69,7 @@ void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 	(void)r0; (void)r1; (void)r2; (void)cpsr;
 	gprintf("# bench: %u operations each, CNTFRQ %lu Hz\n", N, (unsigned long)freq_hz());
 	MEASURE(loop_ticks, sink = _i);
-	report("empty loop (subtracted from the rest)", ipo_x100(loop_ticks, 0));
+	report("loop overhead (store + branch; subtracted below)", ipo_x100(loop_ticks, 0));
 
 	/* Null HVC: an id nobody owns (entry, dispatch, -1, exit). */
 	MEASURE(t, sink = (uint32_t)hvc(0x9000ffffu));
@@ -77,11 +83,11 @@ void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 	write_PMCNTENSET(CCNT_BIT | 1);
 	write_PMCR(PMCR_E);
 	MEASURE(t, sink = read_PMCCNTR());
-	report("state 2: native MRC PMCCNTR", ipo_x100(t, loop_ticks));
+	report("state 2: native MRC PMCCNTR (monitor adds 0)", ipo_x100(t, loop_ticks));
 	MEASURE(t, sink = read_PMXEVCNTR());
-	report("state 2: native MRC PMXEVCNTR", ipo_x100(t, loop_ticks));
+	report("state 2: native MRC PMXEVCNTR (monitor adds 0)", ipo_x100(t, loop_ticks));
 	MEASURE(t, sink = read_PMCR());
-	report("state 2: MRC PMCR (trapped, emulated)", ipo_x100(t, loop_ticks));
+	report("state 2: MRC PMCR (native on QEMU 7.2: no TPMCR)", ipo_x100(t, loop_ticks));
 
 	/* Trapped MRC in state 3 = (PMU_SWITCH(1) + MRC) - PMU_SWITCH(1) on 3 */
 	pmu_switch(1);
