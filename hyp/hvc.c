@@ -128,6 +128,11 @@ static void hvc_vendor(struct vcpu *v, uint32_t fid)
 	}
 }
 
+/* One service per block of 256 ids from 0x9000_1000, in block order, so
+ * dispatch is an index (checked at start-up), not a search. */
+#define HVC_BLOCK_BASE 0x90001000u
+#define HVC_BLOCK(fid) (((fid) - HVC_BLOCK_BASE) >> 8)
+
 static const struct hvc_service services[] = {
 	{ HVC_PMCR_READ, HVC_PMINTENCLR_WRITE, hvc_typeb, "per-register (Table 4)" },
 	{ HVC_PMU_SWITCH, HVC_PMU_GET_STATE, hvc_pmu_state, "PMU state" },
@@ -140,6 +145,7 @@ void hvc_check_table(void)
 	for (unsigned i = 0; i < sizeof(services) / sizeof(services[0]); i++) {
 		HYP_ASSERT(services[i].first <= services[i].last);
 		HYP_ASSERT(i == 0 || services[i - 1].last < services[i].first);
+		HYP_ASSERT(HVC_BLOCK(services[i].first) == i && HVC_BLOCK(services[i].last) == i);
 		log_debug("HVC %08lx-%08lx: %s\n", (unsigned long)services[i].first,
 			  (unsigned long)services[i].last, services[i].name);
 	}
@@ -155,11 +161,12 @@ void trap_hvc(struct vcpu *v)
 		vcpu_inject_undef(v);
 		return;
 	}
-	for (unsigned i = 0; i < sizeof(services) / sizeof(services[0]); i++) {
-		if (fid >= services[i].first && fid <= services[i].last) {
-			services[i].fn(v, fid);
-			return;
-		}
+	uint32_t block = HVC_BLOCK(fid);   /* wraps to a huge value below the base */
+
+	if (block < sizeof(services) / sizeof(services[0]) && fid >= services[block].first &&
+	    fid <= services[block].last) {
+		services[block].fn(v, fid);
+		return;
 	}
 	ret1(v, (uint32_t)BL_HVC_NOT_SUPPORTED);
 }
