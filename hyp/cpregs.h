@@ -90,6 +90,7 @@
 #define CP14_DEBUG_REGS(X)                                               \
 	X(DBGDIDR,     0, 0,  0, 0)                                         \
 	X(DBGDSCRINT,  0, 0,  1, 0)                                         \
+	X(DBGDCCINT,   0, 0,  2, 0)                                         \
 	X(DBGDTRRXEXT, 0, 0,  0, 2)   /* 0x080 */                           \
 	X(DBGDSCREXT,  0, 0,  2, 2)   /* 0x088 */                           \
 	X(DBGDTRTXEXT, 0, 0,  3, 2)   /* 0x08C */                           \

@@ -26,10 +26,22 @@
 				 ", " CPREG_STR(o2) : : "r"(v) : "memory");  \
 	}
 
+/* probe_read_NAME(preset): an MRC whose Rt starts as `preset`, so a
+ * register that accepts the MRC without writing Rt (QEMU's no-op debug
+ * registers) reads back the preset, not leftovers (hyp/dbg_hw_cp14.c). */
+#define CP14_PROBE_READ(name, o1, n, m, o2)                                   \
+	static inline uint32_t probe_read_##name(uint32_t v)                  \
+	{                                                                     \
+		__asm__ volatile("mrc p14, " CPREG_STR(o1) ", %0, c" CPREG_STR(n) \
+				 ", c" CPREG_STR(m) ", " CPREG_STR(o2) : "+r"(v)); \
+		return v;                                                     \
+	}
+
 #define CP15_ACCESSORS(name, o1, n, m, o2) CPREG_ACCESSORS(15, name, o1, n, m, o2)
 #define CP14_ACCESSORS(name, o1, n, m, o2) CPREG_ACCESSORS(14, name, o1, n, m, o2)
 CP15_REGS(CP15_ACCESSORS)
 CP14_DEBUG_REGS(CP14_ACCESSORS)
+CP14_DEBUG_REGS(CP14_PROBE_READ)
 #undef CP15_ACCESSORS
 #undef CP14_ACCESSORS
 

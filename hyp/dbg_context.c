@@ -38,6 +38,7 @@ static bool in_hw(enum dbg_reg r)
 void dbg_ctx_init(struct dbg_ctx *d)
 {
 	d->used = false;
+	d->oslk = false;
 	for (unsigned r = 0; r < DBG_NREGS; r++)
 		d->reg[r] = regs[r].reset;
 }
@@ -47,6 +48,10 @@ void dbg_ctx_mark_used(struct dbg_ctx *d) { d->used = true; }
 
 void dbg_switch_out(struct dbg_ctx *d)
 {
+	bool locked;
+
+	if (dbg_hw_oslock(&locked))
+		d->oslk = locked;
 	for (unsigned r = 0; r < DBG_NREGS; r++)
 		if (in_hw((enum dbg_reg)r))
 			d->reg[r] = dbg_hw_read((enum dbg_reg)r) & regs[r].mask;
@@ -54,18 +59,26 @@ void dbg_switch_out(struct dbg_ctx *d)
 
 void dbg_hw_reset(unsigned inbound_cluster)
 {
+	bool locked;
+
 	(void)inbound_cluster;   /* A15 and A7 debug logic reset alike */
 	for (unsigned r = 0; r < DBG_NREGS; r++)
 		if (in_hw((enum dbg_reg)r))
 			dbg_hw_write((enum dbg_reg)r, regs[r].reset);
+	if (dbg_hw_oslock(&locked))
+		dbg_hw_set_oslock(true);   /* v7.1: a debug cold reset sets the OS Lock */
 }
 
 void dbg_switch_in(struct dbg_ctx *d, unsigned inbound_cluster)
 {
+	bool locked;
+
 	(void)inbound_cluster;
 	for (unsigned r = 0; r < DBG_NREGS; r++)   /* table order = safe restore order */
 		if (in_hw((enum dbg_reg)r))
 			dbg_hw_write((enum dbg_reg)r, d->reg[r]);
+	if (dbg_hw_oslock(&locked))                /* restore done: the guest's lock state */
+		dbg_hw_set_oslock(d->oslk);
 }
 
 static int find(uint32_t key)

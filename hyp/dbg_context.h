@@ -14,6 +14,7 @@
 
 struct dbg_ctx {
 	bool used;                   /* the guest has accessed a debug register */
+	bool oslk;                   /* the guest's OS Lock, carried across switches */
 	uint32_t reg[DBG_NREGS];     /* saved values (DBG_HW) or the register (DBG_SHADOW) */
 };
 

@@ -14,6 +14,11 @@ void dbg_hw_write(enum dbg_reg r, uint32_t v);
 /* Registers outside the context the guest may use through the monitor
  * (DBGDSCRint, the OS lock): pass-through by key. false: not present. */
 bool dbg_hw_passthrough(uint32_t key, bool read, uint32_t *v);
+/* The OS Lock (DBGOSLSR.OSLK / DBGOSLAR): it moves with the context and
+ * is held while the context is restored (ARM ARM C7.3.2, OS restore).
+ * false from dbg_hw_oslock(): the core has no OS Lock. */
+bool dbg_hw_oslock(bool *locked);
+void dbg_hw_set_oslock(bool locked);
 /* Target only: find out which registers this core has (boot CPU, once). */
 void dbg_hw_probe(void);
 

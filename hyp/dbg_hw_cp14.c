@@ -39,26 +39,54 @@ void dbg_hw_write(enum dbg_reg r, uint32_t v)
 
 bool dbg_hw_present(enum dbg_reg r) { return r < DBG_NREGS && present[r]; }
 
+static uint32_t probe_read(enum dbg_reg r, uint32_t preset)
+{
+	switch (r) {
+#define DBG_PRD(name, kind, mask, reset) case DBG_##name: return probe_read_##name(preset);
+	DBG_REGS(DBG_PRD)
+#undef DBG_PRD
+	default: return preset;
+	}
+}
+
 /* Present means: reads and writes do not fault, and the writable bits
- * hold what is written (QEMU's DBGVCR, for one, accepts and drops). The
- * pattern keeps enable bits (E, MDBGen) clear so nothing can fire. */
+ * hold what is written. Each read starts with Rt preset to the opposite
+ * of what it should return, so a register that accepts MRC/MCR and stores
+ * nothing (QEMU's DBGVCR) cannot pass by leftover luck. The pattern keeps
+ * enable bits (E, MDBGen) clear so nothing can fire. */
 static bool probe_one(enum dbg_reg r)
 {
 	uint32_t pattern = masks[r] & ~1u & ~(1u << 15), old, a, b;
 
+	if (!pattern)
+		return false;
 	probe_arm();
 	old = dbg_hw_read(r);
 	if (probe_disarm())
 		return false;
 	probe_arm();
 	dbg_hw_write(r, pattern);
-	a = dbg_hw_read(r);
+	a = probe_read(r, ~pattern);
 	dbg_hw_write(r, 0);
-	b = dbg_hw_read(r);
+	b = probe_read(r, pattern);
 	dbg_hw_write(r, old);
 	if (probe_disarm())
 		return false;
 	return (a & pattern) == pattern && (b & pattern) == 0;
+}
+
+bool dbg_hw_oslock(bool *locked)
+{
+	if (!pass_present[1])
+		return false;
+	*locked = (read_DBGOSLSR() >> 1) & 1u;
+	return true;
+}
+
+void dbg_hw_set_oslock(bool locked)
+{
+	write_DBGOSLAR(locked ? 0xC5ACCE55u : 0);
+	isb();
 }
 
 void dbg_hw_probe(void)

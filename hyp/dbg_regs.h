@@ -13,7 +13,8 @@
  *              (DBGPRCR.CWRR requests a core reset, DBGITCTRL enters
  *              integration mode, DBGECR/DBGEACR concern the external
  *              debugger the spec does not support) or it is a software
- *              protocol (claim tags). docs/debug.md has the full table.
+ *              protocol (claim tags), or the DCC, which serves an external
+ *              debugger (DBGDCCINT). docs/debug.md has the full table.
  */
 #ifndef HYP_DBG_REGS_H
 #define HYP_DBG_REGS_H
@@ -27,12 +28,14 @@
 	X(DBGDTRRXEXT, DBG_HW,     0xFFFFFFFFu, 0)                            \
 	X(DBGDTRTXEXT, DBG_HW,     0xFFFFFFFFu, 0)                            \
 	X(DBGEACR,     DBG_SHADOW, 0xFFFFFFFFu, 0)                            \
+	X(DBGDCCINT,   DBG_SHADOW, 0x60000000u, 0)   /* DCC interrupts: RX, TX */ \
 	X(DBGBVR0, DBG_HW, 0xFFFFFFFCu, DBG_POISON(0))                        \
 	X(DBGBVR1, DBG_HW, 0xFFFFFFFCu, DBG_POISON(1))                        \
 	X(DBGBVR2, DBG_HW, 0xFFFFFFFCu, DBG_POISON(2))                        \
 	X(DBGBVR3, DBG_HW, 0xFFFFFFFCu, DBG_POISON(3))                        \
-	X(DBGBVR4, DBG_HW, 0xFFFFFFFCu, DBG_POISON(4))                        \
-	X(DBGBVR5, DBG_HW, 0xFFFFFFFCu, DBG_POISON(5))                        \
+	/* BRPs 4 and 5 can match a context ID: all 32 bits */                 \
+	X(DBGBVR4, DBG_HW, 0xFFFFFFFFu, DBG_POISON(4))                        \
+	X(DBGBVR5, DBG_HW, 0xFFFFFFFFu, DBG_POISON(5))                        \
 	X(DBGBXVR4, DBG_HW, 0x000000FFu, 0)                                   \
 	X(DBGBXVR5, DBG_HW, 0x000000FFu, 0)                                   \
 	X(DBGBCR0, DBG_HW, 0x00FFE1E7u, 0)                                    \

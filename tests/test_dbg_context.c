@@ -154,6 +154,29 @@ static void identity_and_undef(void **state)
 	assert_int_equal(dbg_trap(&d, 0, CPK_DBGOSLSR, false, &v), 1);
 }
 
+/* The OS Lock moves with the context; it is held while restoring. */
+static void os_lock_migrates(void **state)
+{
+	(void)state;
+	struct dbg_ctx d;
+
+	fake_dbg_reset_all_present();
+	dbg_ctx_init(&d);
+	(void)rd(&d, 0, DBG_DBGBVR0);
+	fake_dbg_oslock = true;           /* the guest locked it on A15 */
+	dbg_switch_out(&d);
+	dbg_hw_reset(1);
+	assert_true(fake_dbg_oslock);      /* reset: locked */
+	fake_dbg_oslock = false;
+	dbg_hw_reset(1);
+	assert_true(fake_dbg_oslock);
+	dbg_switch_in(&d, 1);
+	assert_true(fake_dbg_oslock);      /* the guest's state: locked */
+	fake_dbg_oslock = false;           /* guest unlocks on A7 */
+	do_switch(&d, 0, true);
+	assert_false(fake_dbg_oslock);
+}
+
 static void masks_respected(void **state)
 {
 	(void)state;
@@ -163,6 +186,8 @@ static void masks_respected(void **state)
 	dbg_ctx_init(&d);
 	wr(&d, 0, DBG_DBGBVR2, 0xffffffffu);
 	assert_int_equal(fake_dbg_reg[DBG_DBGBVR2], 0xfffffffcu);
+	wr(&d, 0, DBG_DBGBVR4, 0xffffffffu);   /* context-ID capable: all bits */
+	assert_int_equal(fake_dbg_reg[DBG_DBGBVR4], 0xffffffffu);
 	wr(&d, 0, DBG_DBGDSCREXT, 0xffffffffu);   /* only the self-hosted bits */
 	assert_int_equal(fake_dbg_reg[DBG_DBGDSCREXT], 0x0000903Cu);
 }
@@ -176,6 +201,7 @@ int main(void)
 		cmocka_unit_test(lazy_until_first_access),
 		cmocka_unit_test(shadow_semantics),
 		cmocka_unit_test(identity_and_undef),
+		cmocka_unit_test(os_lock_migrates),
 		cmocka_unit_test(masks_respected),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -31,6 +31,11 @@ bool dbg_hw_present(enum dbg_reg r) { return fake_dbg_present[r]; }
 uint32_t dbg_hw_read(enum dbg_reg r) { return fake_dbg_reg[r]; }
 void dbg_hw_write(enum dbg_reg r, uint32_t v) { fake_dbg_reg[r] = v; fake_dbg_writes++; }
 
+bool fake_dbg_oslock = false;
+
+bool dbg_hw_oslock(bool *locked) { *locked = fake_dbg_oslock; return true; }
+void dbg_hw_set_oslock(bool locked) { fake_dbg_oslock = locked; }
+
 bool dbg_hw_passthrough(uint32_t key, bool read, uint32_t *v)
 {
 	if (key == CPK_DBGOSLSR && read) { *v = oslsr; return true; }

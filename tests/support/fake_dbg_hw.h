@@ -9,6 +9,7 @@
 extern uint32_t fake_dbg_reg[DBG_NREGS];
 extern bool fake_dbg_present[DBG_NREGS];
 extern unsigned fake_dbg_writes;
+extern bool fake_dbg_oslock;
 /* Every register present and zero (a core that has all of Table 20). */
 void fake_dbg_reset_all_present(void);
 /* QEMU 7.2's Cortex-A15 as probed (docs/debug.md). */
