@@ -97,7 +97,7 @@ void dbg_hw_probe(void)
 #undef DBG_NAME
 	};
 	static const enum dbg_kind kinds[DBG_NREGS] = {
-#define DBG_KIND(name, kind, mask, reset) [DBG_##name] = kind,
+#define DBG_KIND(name, kind, mask, reset) [DBG_##name] = (kind),
 		DBG_REGS(DBG_KIND)
 #undef DBG_KIND
 	};

@@ -128,9 +128,9 @@ static int clip_walk(uint8_t *fdt, uint32_t max_len, uint32_t base, uint32_t siz
 
 					if (ne < nb)
 						ne = nb;
-					/* cppcheck-suppress knownConditionTrueFalse ; false positive: equal when the region is already inside */
 					bool differs = nb != rb || ne != re;
 
+					/* cppcheck-suppress knownConditionTrueFalse ; false positive: equal when the region is already inside (tests/test_fdt_fixup.c) */
 					if (differs && apply) {
 						put_cells(val + i, acells, nb);
 						put_cells(val + i + 4 * acells, scells, ne - nb);

@@ -44,17 +44,15 @@ static void release_held_irqs(struct hyp_cpu *c)
 
 int32_t hyp_set_auto_period(struct hyp_cpu *c, uint32_t period)
 {
-	static bool gic_ready[BOARD_MAX_CPUS];
-
 	if (period != 0 && period < AUTO_PERIOD_MIN)
 		return BL_HVC_INVALID_PARAMETER;
 
 	c->auto_period = period;
 	if (period) {
-		if (!gic_ready[c->index]) {
+		if (!c->irq_ready) {
 			board_irq_init_cpu();
 			board_irq_enable_ppi(CNTHP_PPI);
-			gic_ready[c->index] = true;
+			c->irq_ready = true;
 		}
 		arm_timer(period);
 	} else {

@@ -19,7 +19,7 @@ void hyp_panic(const char *what)
 void hyp_panic_exception(struct guest_frame *f, unsigned vector);
 void hyp_panic_exception(struct guest_frame *f, unsigned vector)
 {
-	uint32_t elr = 0;
+	uint32_t elr;   /* cppcheck-suppress variableScope ; read by the asm right here */
 	__asm__ volatile("mrs %0, elr_hyp" : "=r"(elr));
 
 	log_error("exception in HYP: vector 0x%02x HSR=%08lx ELR=%08lx HDFAR=%08lx r0=%08lx lr=%08lx\n",

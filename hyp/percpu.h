@@ -24,6 +24,7 @@ struct hyp_cpu {
 	struct pmu_cpu pmu;        /* PMU state machine, contexts, Type B */
 	struct dbg_ctx dbg;        /* CP14 debug context */
 	uint32_t auto_period;      /* monitor-initiated switches: timer ticks, 0 = off */
+	bool irq_ready;            /* this CPU's interrupt controller set up for the HYP timer */
 	uint32_t switches;         /* cluster switches done */
 	struct {                   /* pending PSCI CPU_ON for this CPU */
 		uint32_t entry, context;

@@ -3,7 +3,7 @@
  * ARM-EPM-018236 sections 2.2, 3): cluster identities, the three states,
  * Type A emulation, Type B per-register calls with deferred writes, and
  * HVC_SYNC_PMU_COUNTERS. Builds for the host (unit tests, fuzzing) and the
- * target; hardware only through pmu_hw.h. docs/states.md, docs/abi.md.
+ * target; touches hardware only through pmu_hw.h. Semantics: docs/pmu-core.md.
  */
 #ifndef PMU_PMU_H
 #define PMU_PMU_H
@@ -14,26 +14,23 @@
 
 #define PMU_NCLUSTERS        2
 enum { CLUSTER_A15 = 0, CLUSTER_A7 = 1 };
-#define PMU_TYPEA_COUNTERS   4   /* spec 2.2: same number visible on both clusters */
+#define PMU_TYPEA_COUNTERS   4   /* spec 2.2: "the same number of visible counters" */
 #define PMU_HW_COUNTERS_MAX  6
-#define PMU_SEL_CCNT         31  /* PMSELR value selecting the cycle counter filter */
+#define PMU_SEL_CCNT         31  /* PMSELR value: PMXEVTYPER is the cycle counter filter */
 
 struct pmu_cluster_desc {
 	const char *name;
 	uint32_t midr;
-	uint32_t idcode;          /* PMCR.IDCODE */
-	uint32_t ncounters;       /* event counters of the real core */
-	uint32_t pmceid0, pmceid1;   /* events 0x00-0x3F implemented (Table 2) */
+	uint32_t idcode;             /* PMCR.IDCODE */
+	uint32_t ncounters;          /* event counters of the real core */
+	uint32_t pmceid0, pmceid1;   /* events 0x00-0x1F / 0x20-0x3F (= events[0], events[1]) */
+	uint32_t events[8];          /* bit e%32 of word e/32: event e implemented (Table 2) */
 };
 extern const struct pmu_cluster_desc pmu_cluster_desc[PMU_NCLUSTERS];
-
-/* Table 2, one row per listed event. */
-struct pmu_table2_row { uint8_t event, cores, type; };
-extern const struct pmu_table2_row pmu_table2[];
-extern const unsigned pmu_table2_rows;
 bool pmu_event_implemented(unsigned cluster, uint32_t event);
 
-/* One cluster's PMU registers as the monitor keeps them. */
+/* One cluster's PMU registers as the monitor keeps them (a snapshot or a
+ * context). The set/clear pairs are kept once, as the SET view. */
 struct pmu_regs {
 	uint32_t pmcr;                      /* writable bits only: E, D, X, DP */
 	uint32_t cnten, inten, ovs;         /* PMCNTENSET, PMINTENSET, PMOVSR */
@@ -43,30 +40,40 @@ struct pmu_regs {
 	uint64_t ccnt;                      /* 64-bit: the monitor keeps the upper word */
 };
 
+/* Slots of the deferred event-type array: counters 0..5, then PMCCFILTR. */
+#define PMU_TYPE_SLOTS       (PMU_HW_COUNTERS_MAX + 1)
+#define PMU_SLOT_CCFILTR     PMU_HW_COUNTERS_MAX
+
 /*
  * Type B writes to an inactive cluster, composed as they arrive: a fixed
- * size whatever the number of writes, and exactly what replaying them in
- * order would give (pmu/pmu_deferred.c explains the algebra).
+ * size whatever the number of writes, exactly equal to replaying them in
+ * order on the registers the cluster has after its switch-in restore
+ * (pmu/pmu_deferred.c explains the algebra).
  */
 struct pmu_deferred {
-	bool any;
-	bool pmcr_set, selr_set, ccnt_set, ccfiltr_set;
-	uint32_t pmcr, selr, ccfiltr;
-	uint32_t cnten_set, cnten_clr, inten_set, inten_clr, ovs_clr;
-	uint32_t evtyper_mask, evcntr_mask;
-	uint32_t evtyper[PMU_HW_COUNTERS_MAX];
-	uint32_t evcntr[PMU_HW_COUNTERS_MAX];
+	uint32_t flags;                      /* DEF_* in pmu_internal.h */
+	uint32_t pmcr, pmcr_or;              /* whole PMCR value / bits ORed into the base */
+	uint32_t selr;
 	uint64_t ccnt;
+	uint32_t cnten_set, cnten_clr, inten_set, inten_clr, ovs_set, ovs_clr;
+	/* Known-target writes: value per counter, which are known, and which
+	 * happened after the latest write through the base PMSELR. */
+	uint32_t type_known, type_late, cnt_known, cnt_late;
+	uint32_t evtyper[PMU_TYPE_SLOTS];
+	uint32_t evcntr[PMU_HW_COUNTERS_MAX];
+	/* Writes through the PMSELR the cluster will have at switch-in (made
+	 * before any PMSELR write was queued): resolved when applied. */
+	uint32_t base_type, base_cnt;
 };
 
 struct pmu_cpu {
 	unsigned state;                         /* 1, 2 or 3 (spec 3.1) */
-	unsigned active;                        /* cluster the CPU is now */
+	unsigned active;                        /* the cluster this CPU is now */
 	bool ever_active[PMU_NCLUSTERS];
-	struct pmu_regs saved[PMU_NCLUSTERS];   /* captured at each switch-out */
+	struct pmu_regs saved[PMU_NCLUSTERS];   /* snapshot at each switch-out, every state */
 	struct pmu_deferred pending[PMU_NCLUSTERS];
 	uint32_t ccnt_hi;                       /* upper word of the active cycle counter */
-	uint32_t ccnt_last;                     /* low word at the last observation */
+	uint32_t ccnt_last;                     /* its low word at the last observation */
 };
 
 void pmu_cpu_init(struct pmu_cpu *p, unsigned boot_cluster);
@@ -74,6 +81,10 @@ unsigned pmu_state(const struct pmu_cpu *p);
 unsigned pmu_active_cluster(const struct pmu_cpu *p);
 /* HDCR[7:0] (HPMN, TPMCR, TPM, HPME) the current state wants. */
 uint32_t pmu_hdcr_bits(const struct pmu_cpu *p);
+#define PMU_HDCR_HPMN(n)  ((uint32_t)(n) & 0x1fu)
+#define PMU_HDCR_TPMCR    (1u << 5)
+#define PMU_HDCR_TPM      (1u << 6)
+#define PMU_HDCR_HPME     (1u << 7)
 
 /* Type A: a trapped MCR/MRC on p15 c9. key = CPK_* (hyp/cpregs.h). */
 enum pmu_trap_rc { PMU_TRAP_DONE = 0, PMU_TRAP_UNDEF = 1 };
@@ -84,10 +95,9 @@ void pmu_switch_out(struct pmu_cpu *p);
 void pmu_hw_reset(unsigned inbound);
 void pmu_switch_in(struct pmu_cpu *p, unsigned inbound);
 
-/* Poison left in registers whose reset value is UNKNOWN. */
-#define PMU_POISON_EVCNTR(i)   (0xDEAD0000u | (uint32_t)(i))
-#define PMU_POISON_CCNT        0xDEADCC00u
-#define PMU_POISON_EVTYPER     0x0000003Fu   /* an event no core here implements */
+/* Poison left by pmu_hw_reset() in registers whose reset value is UNKNOWN
+ * (event counters, event types: index 0..5; PMCCNTR: index 31). */
+#define PMU_POISON(i)          (0xDEAD0000u | (uint32_t)(i))
 
 /* HVCs: results for guest r0..r3. */
 struct pmu_hvc_out { uint32_t r[4]; };

@@ -1,10 +1,11 @@
 /*
- * One cluster's PMU registers as Type B and SYNC see them (spec 3.4.1):
- * the active cluster is the hardware ("return the current value", "apply
- * the specified changes immediately"); an inactive one reads as it was
- * when last switched away from, or 0 if never active since boot, and
- * writes to it are deferred to its next switch-in. Each cluster shows its
- * real PMU: 6 event counters on the A15, 4 on the A7.
+ * One cluster's PMU registers as Type B and SYNC see them (spec 3.4.1,
+ * Appendix B): the active cluster is the hardware ("return the current
+ * value", "apply the specified changes immediately"); an inactive one
+ * reads as it was when last switched away from, or 0 if never active
+ * since boot, and writes to it are deferred to its next switch-in. Each
+ * cluster shows its real PMU: 6 event counters on the A15, 4 on the A7.
+ * Callers have checked c < PMU_NCLUSTERS and i against the cluster.
  */
 #include "pmu_internal.h"
 
@@ -58,34 +59,45 @@ void creg_set_ccnt(struct pmu_cpu *p, unsigned c, uint64_t v)
 		deferred_ccnt(p, c, v);
 }
 
+/* The selection PMXEV* reads index with. For an inactive cluster a queued
+ * PMSELR write counts, so "select, then read" works on either cluster. */
+static uint32_t selection(const struct pmu_cpu *p, unsigned c)
+{
+	return is_active(p, c) ? pmu_hw_read(PMU_HW_PMSELR) & SELR_MASK : deferred_selr(p, c);
+}
+
+static uint32_t pmcr_bits(const struct pmu_cpu *p, unsigned c)
+{
+	return is_active(p, c) ? pmu_hw_read(PMU_HW_PMCR) : saved(p, c)->pmcr;
+}
+
 uint32_t creg_read(struct pmu_cpu *p, unsigned c, enum tb_reg r)
 {
 	unsigned n = ncounters(c);
 	uint32_t m = counter_mask(n), sel;
+	const struct pmu_regs *s = saved(p, c);
+	bool act = is_active(p, c);
 
-	if (!is_active(p, c) && !p->ever_active[c])
-		return 0;
 	switch (r) {
-	case TB_PMCR:
-		return pmcr_view(c, is_active(p, c) ? pmu_hw_read(PMU_HW_PMCR) : saved(p, c)->pmcr, n);
+	case TB_PMCR:   /* never active: 0, not an identity (spec: "or zero") */
+		return act || p->ever_active[c] ? pmcr_view(c, pmcr_bits(p, c), n) : 0;
 	case TB_PMSELR:
-		return is_active(p, c) ? pmu_hw_read(PMU_HW_PMSELR) : saved(p, c)->selr;
-	/* Which counter PMXEV* addresses follows the cluster's selection,
-	 * including a PMSELR write still deferred (docs/abi.md). */
+		return selection(p, c);
 	case TB_PMXEVTYPER:
-		sel = is_active(p, c) ? pmu_hw_read(PMU_HW_PMSELR) : deferred_selr(p, c);
-		return (sel < n || sel == PMU_SEL_CCNT) ? creg_type(p, c, sel) : 0;
+		sel = selection(p, c);
+		return sel_has_type(sel, n) ? creg_type(p, c, sel) : 0;
 	case TB_PMXEVCNTR:
-		sel = is_active(p, c) ? pmu_hw_read(PMU_HW_PMSELR) : deferred_selr(p, c);
+		sel = selection(p, c);
 		return sel < n ? creg_counter(p, c, sel) : 0;
 	case TB_PMCNTENSET:
 	case TB_PMCNTENCLR:
-		return m & (is_active(p, c) ? pmu_hw_read(PMU_HW_PMCNTENSET) : saved(p, c)->cnten);
+		return m & (act ? pmu_hw_read(PMU_HW_PMCNTENSET) : s->cnten);
 	case TB_PMINTENSET:
 	case TB_PMINTENCLR:
-		return m & (is_active(p, c) ? pmu_hw_read(PMU_HW_PMINTENSET) : saved(p, c)->inten);
+		return m & (act ? pmu_hw_read(PMU_HW_PMINTENSET) : s->inten);
 	case TB_PMOVSR:
-		return m & (is_active(p, c) ? pmu_hw_read(PMU_HW_PMOVSR) : saved(p, c)->ovs);
+	case TB_PMOVSSET:
+		return m & (act ? pmu_hw_read(PMU_HW_PMOVSR) : s->ovs);
 	case TB_PMCCNTR:
 		return (uint32_t)creg_ccnt(p, c);
 	default:
@@ -93,35 +105,40 @@ uint32_t creg_read(struct pmu_cpu *p, unsigned c, enum tb_reg r)
 	}
 }
 
-/* 0, or -3 for a PMSELR value naming a counter this cluster lacks. */
+/* 0, or -3 for a PMSELR value naming a counter this cluster lacks. Bits of
+ * counters the cluster lacks are ignored. */
 int32_t creg_write(struct pmu_cpu *p, unsigned c, enum tb_reg r, uint32_t v)
 {
 	unsigned n = ncounters(c);
 	uint32_t m = counter_mask(n), sel;
 
-	if (r == TB_PMSELR && v >= n && v != PMU_SEL_CCNT)
+	if (r == TB_PMSELR && !sel_has_type(v, n))
 		return BL_HVC_INVALID_PARAMETER;
 	if (!is_active(p, c)) {
 		deferred_write(p, c, r, v);
 		return BL_HVC_SUCCESS;
 	}
 	switch (r) {
-	case TB_PMCR:       hw_pmcr_write(p, v, n); break;
-	case TB_PMSELR:     pmu_hw_write(PMU_HW_PMSELR, v); break;
+	case TB_PMCR:        hw_pmcr_write(p, v, n); break;
+	case TB_PMCR_ENABLE:
+		pmu_hw_write(PMU_HW_PMCR, (pmu_hw_read(PMU_HW_PMCR) & PMCR_WRITABLE) | PMCR_E);
+		break;
+	case TB_PMSELR:      pmu_hw_write(PMU_HW_PMSELR, v); break;
 	case TB_PMXEVTYPER:
-		sel = pmu_hw_read(PMU_HW_PMSELR);
-		if (sel < n || sel == PMU_SEL_CCNT)
+		sel = selection(p, c);
+		if (sel_has_type(sel, n))
 			pmu_hw_write(PMU_HW_PMXEVTYPER, v);
 		break;
 	case TB_PMXEVCNTR:
-		if (pmu_hw_read(PMU_HW_PMSELR) < n)
+		if (selection(p, c) < n)
 			pmu_hw_write(PMU_HW_PMXEVCNTR, v);
 		break;
-	case TB_PMCNTENSET: pmu_hw_write(PMU_HW_PMCNTENSET, v & m); break;
-	case TB_PMCNTENCLR: pmu_hw_write(PMU_HW_PMCNTENCLR, v & m); break;
-	case TB_PMINTENSET: pmu_hw_write(PMU_HW_PMINTENSET, v & m); break;
-	case TB_PMINTENCLR: pmu_hw_write(PMU_HW_PMINTENCLR, v & m); break;
-	case TB_PMOVSR:     pmu_hw_write(PMU_HW_PMOVSR, v & m); break;
+	case TB_PMCNTENSET:  pmu_hw_write(PMU_HW_PMCNTENSET, v & m); break;
+	case TB_PMCNTENCLR:  pmu_hw_write(PMU_HW_PMCNTENCLR, v & m); break;
+	case TB_PMINTENSET:  pmu_hw_write(PMU_HW_PMINTENSET, v & m); break;
+	case TB_PMINTENCLR:  pmu_hw_write(PMU_HW_PMINTENCLR, v & m); break;
+	case TB_PMOVSR:      pmu_hw_write(PMU_HW_PMOVSR, v & m); break;
+	case TB_PMOVSSET:    pmu_hw_write(PMU_HW_PMOVSSET, v & m); break;
 	default: break;
 	}
 	return BL_HVC_SUCCESS;

@@ -2,6 +2,8 @@
  * The only way the portable PMU code touches hardware. On the target,
  * hyp/pmu_hw_cp15.c maps each name to its typed MRC/MCR accessor; host
  * tests link tests/support/fake_pmu_hw.c, a model of a 6-counter PMUv2.
+ * Registers are named, not encoded, so the portable code cannot reach a
+ * register the monitor did not mean to touch.
  */
 #ifndef PMU_HW_H
 #define PMU_HW_H

@@ -1,5 +1,6 @@
-/* Shared by the files of pmu/: register bits and the per-cluster register
- * layer that Type A, Type B and SYNC are all built on. */
+/* Shared by the files of pmu/: register bits, the hardware register-file
+ * helpers, and the per-cluster register layer that Type B and SYNC are
+ * built on. Not part of the monitor's API (pmu.h is). */
 #ifndef PMU_INTERNAL_H
 #define PMU_INTERNAL_H
 
@@ -7,44 +8,53 @@
 #include "pmu_hw.h"
 
 #define PMCR_E         (1u << 0)
-#define PMCR_P         (1u << 1)   /* action: reset event counters */
-#define PMCR_C         (1u << 2)   /* action: reset cycle counter */
+#define PMCR_P         (1u << 1)   /* action: reset event counters, reads 0 */
+#define PMCR_C         (1u << 2)   /* action: reset cycle counter, reads 0 */
 #define PMCR_WRITABLE  0x39u       /* E, D, X, DP: the bits a PMCR keeps */
 #define PMCR_N_SHIFT   11
+#define PMCR_IMP_ARM   (0x41u << 24)
 #define CCNT_BIT       (1u << 31)
+#define SELR_MASK      0x1fu
+#define PMUSERENR_EN   1u
+#define EVTYPER_EVENT  0xffu       /* evtCount: the event number (SW_INCR = 0) */
 #define EVTYPER_CYCLES 0x11u       /* what the cycle counter "counts" (SYNC) */
 
 /* The Type B registers, in Table 4 order: fid = 0x90001000 + 2 * reg + write. */
 enum tb_reg {
 	TB_PMCR, TB_PMSELR, TB_PMXEVTYPER, TB_PMCNTENSET, TB_PMCNTENCLR,
-	TB_PMCCNTR, TB_PMOVSR, TB_PMXEVCNTR, TB_PMINTENSET, TB_PMINTENCLR, TB_NREGS
+	TB_PMCCNTR, TB_PMOVSR, TB_PMXEVCNTR, TB_PMINTENSET, TB_PMINTENCLR, TB_NREGS,
+	/* not in Table 4: operations SYNC needs */
+	TB_PMOVSSET,      /* set overflow flags (PMOVSR READ_RESET) */
+	TB_PMCR_ENABLE    /* PMCR.E = 1, other bits kept (CONF) */
 };
 
 static inline unsigned ncounters(unsigned c) { return pmu_cluster_desc[c].ncounters; }
 /* Bits of the set/clear/overflow registers that exist with n counters. */
 static inline uint32_t counter_mask(unsigned n) { return ((1u << n) - 1u) | CCNT_BIT; }
+/* Does PMSELR value sel name an event type of a cluster with n counters? */
+static inline bool sel_has_type(uint32_t sel, unsigned n) { return sel < n || sel == PMU_SEL_CCNT; }
 
 /* PMCR as a guest reads it: ARM, the cluster's IDCODE, n counters. */
 static inline uint32_t pmcr_view(unsigned c, uint32_t bits, unsigned n)
 {
-	return (0x41u << 24) | (pmu_cluster_desc[c].idcode << 16) | (n << PMCR_N_SHIFT) |
+	return PMCR_IMP_ARM | (pmu_cluster_desc[c].idcode << 16) | (n << PMCR_N_SHIFT) |
 	       (bits & PMCR_WRITABLE);
 }
 
-/* Hardware helpers, active cluster (pmu_regfile.c). */
-uint32_t hw_counter(unsigned i);                 /* PMSELR preserved */
+/* The hardware as a register file, active cluster (pmu_regfile.c). Index
+ * PMU_SEL_CCNT of the type accessors is PMCCFILTR. PMSELR is preserved. */
+uint32_t hw_counter(unsigned i);
 void hw_set_counter(unsigned i, uint32_t v);
 uint32_t hw_type(unsigned i);
 void hw_set_type(unsigned i, uint32_t v);
-void hw_pmcr_write(struct pmu_cpu *p, uint32_t v, unsigned n);   /* P, C as actions on n counters */
+void hw_pmcr_write(struct pmu_cpu *p, uint32_t v, unsigned n);   /* P, C act on n counters */
 uint64_t ccnt_observe(struct pmu_cpu *p);        /* 64-bit value, carries the upper word */
 void ccnt_load(struct pmu_cpu *p, uint64_t v);
 void regs_save(struct pmu_cpu *p, struct pmu_regs *r, unsigned n);
 void regs_restore(struct pmu_cpu *p, const struct pmu_regs *r, unsigned n);
 
 /* Per-cluster access (pmu_creg.c): the active cluster is the hardware, an
- * inactive one is its saved context (reads; 0 if never active) and its
- * deferred writes. */
+ * inactive one reads its snapshot (0 if never active) and defers writes. */
 uint32_t creg_read(struct pmu_cpu *p, unsigned c, enum tb_reg r);
 int32_t creg_write(struct pmu_cpu *p, unsigned c, enum tb_reg r, uint32_t v);
 uint64_t creg_ccnt(struct pmu_cpu *p, unsigned c);
@@ -55,12 +65,18 @@ uint32_t creg_type(struct pmu_cpu *p, unsigned c, unsigned i);
 void creg_set_type(struct pmu_cpu *p, unsigned c, unsigned i, uint32_t v);
 
 /* Deferred writes (pmu_deferred.c). */
+#define DEF_ANY        (1u << 0)
+#define DEF_PMCR       (1u << 1)
+#define DEF_SELR       (1u << 2)
+#define DEF_CCNT       (1u << 3)
+#define DEF_BASE_TYPE  (1u << 4)
+#define DEF_BASE_CNT   (1u << 5)
 void deferred_write(struct pmu_cpu *p, unsigned c, enum tb_reg r, uint32_t v);
 void deferred_counter(struct pmu_cpu *p, unsigned c, unsigned i, uint32_t v);
 void deferred_type(struct pmu_cpu *p, unsigned c, unsigned i, uint32_t v);
 void deferred_ccnt(struct pmu_cpu *p, unsigned c, uint64_t v);
 void deferred_apply(struct pmu_cpu *p, unsigned c);
-/* PMSELR of an inactive cluster once its deferred writes are applied. */
+/* The PMSELR an inactive cluster's reads index with: queued, else saved. */
 uint32_t deferred_selr(const struct pmu_cpu *p, unsigned c);
 
 #endif

@@ -1,14 +1,16 @@
 /*
- * The hardware PMU as a register file: save it, restore it, reset it to a
- * core's reset state, and keep the 64-bit cycle counter of the Type B
- * interface (spec 3.4: "The cycle counter value returned is always a 64
- * bits value") on top of the 32-bit hardware PMCCNTR.
+ * The hardware PMU as a register file: indexed counter access, save,
+ * restore, reset to a core's reset state, and the 64-bit cycle counter of
+ * the Type B interface (spec 3.4: "The cycle counter value returned is
+ * always a 64 bits value") on top of the 32-bit hardware PMCCNTR.
  */
 #include <string.h>
 #include "pmu_internal.h"
 
 static void select_counter(uint32_t i) { pmu_hw_write(PMU_HW_PMSELR, i); }
 
+/* Indexed access goes through PMSELR, which belongs to the guest: put it
+ * back, so the guest's next PMXEV* access addresses what it selected. */
 uint32_t hw_counter(unsigned i)
 {
 	uint32_t sel = pmu_hw_read(PMU_HW_PMSELR), v;
@@ -47,9 +49,11 @@ void hw_set_type(unsigned i, uint32_t v)
 	select_counter(sel);
 }
 
-/* PMCR.P and .C are actions. They are applied to the n counters of the
- * view that wrote them (Type A: 4; Type B: the cluster's), so a Type A
- * reset does not wipe the A15 counters only Type B can see. */
+/* PMCR.P and .C are actions. The hardware would apply P to all six
+ * counters, so the monitor applies them itself to the n counters of the
+ * view that wrote them (Type A: 4; Type B: the cluster's): a Type A reset
+ * does not wipe A15 counters 4, 5 that only Type B can see, and C resets
+ * the 64-bit cycle counter, upper word included. */
 void hw_pmcr_write(struct pmu_cpu *p, uint32_t v, unsigned n)
 {
 	pmu_hw_write(PMU_HW_PMCR, v & PMCR_WRITABLE);
@@ -63,7 +67,7 @@ void hw_pmcr_write(struct pmu_cpu *p, uint32_t v, unsigned n)
 /*
  * The upper word advances when the low word is seen smaller than at the
  * previous observation. Exact as long as the monitor looks at least once
- * per 2^32 cycles while the counter runs (docs/abi.md).
+ * per 2^32 counted cycles while the counter runs (docs/pmu-core.md).
  */
 uint64_t ccnt_observe(struct pmu_cpu *p)
 {
@@ -82,15 +86,17 @@ void ccnt_load(struct pmu_cpu *p, uint64_t v)
 	p->ccnt_last = (uint32_t)v;
 }
 
+/* Everything a context holds, for the n counters the cluster has. */
 void regs_save(struct pmu_cpu *p, struct pmu_regs *r, unsigned n)
 {
 	uint32_t sel = pmu_hw_read(PMU_HW_PMSELR);
+	uint32_t m = counter_mask(n);
 
 	memset(r, 0, sizeof(*r));
 	r->pmcr = pmu_hw_read(PMU_HW_PMCR) & PMCR_WRITABLE;
-	r->cnten = pmu_hw_read(PMU_HW_PMCNTENSET);
-	r->inten = pmu_hw_read(PMU_HW_PMINTENSET);
-	r->ovs = pmu_hw_read(PMU_HW_PMOVSR);
+	r->cnten = pmu_hw_read(PMU_HW_PMCNTENSET) & m;
+	r->inten = pmu_hw_read(PMU_HW_PMINTENSET) & m;
+	r->ovs = pmu_hw_read(PMU_HW_PMOVSR) & m;
 	r->userenr = pmu_hw_read(PMU_HW_PMUSERENR);
 	r->selr = sel;
 	for (unsigned i = 0; i < n; i++) {
@@ -104,6 +110,9 @@ void regs_save(struct pmu_cpu *p, struct pmu_regs *r, unsigned n)
 	r->ccnt = ccnt_observe(p);
 }
 
+/* The inverse of regs_save(). Enables go in last among the counters'
+ * registers so nothing counts a half-restored value; PMSELR last of all
+ * because the loop above uses it. */
 void regs_restore(struct pmu_cpu *p, const struct pmu_regs *r, unsigned n)
 {
 	uint32_t m = counter_mask(n);
@@ -117,20 +126,23 @@ void regs_restore(struct pmu_cpu *p, const struct pmu_regs *r, unsigned n)
 	select_counter(PMU_SEL_CCNT);
 	pmu_hw_write(PMU_HW_PMXEVTYPER, r->ccfiltr);
 	ccnt_load(p, r->ccnt);
-	pmu_hw_write(PMU_HW_PMCNTENCLR, ~r->cnten & m);
-	pmu_hw_write(PMU_HW_PMCNTENSET, r->cnten & m);
+	pmu_hw_write(PMU_HW_PMOVSR, ~r->ovs & m);      /* write-1-to-clear ... */
+	pmu_hw_write(PMU_HW_PMOVSSET, r->ovs & m);     /* ... and set (v7 + VE) */
 	pmu_hw_write(PMU_HW_PMINTENCLR, ~r->inten & m);
 	pmu_hw_write(PMU_HW_PMINTENSET, r->inten & m);
-	pmu_hw_write(PMU_HW_PMOVSR, ~r->ovs & m);      /* write-1-to-clear ... */
-	pmu_hw_write(PMU_HW_PMOVSSET, r->ovs & m);     /* ... and set (v7 with VE) */
-	pmu_hw_write(PMU_HW_PMUSERENR, r->userenr);
-	select_counter(r->selr);
+	pmu_hw_write(PMU_HW_PMUSERENR, r->userenr & PMUSERENR_EN);
+	pmu_hw_write(PMU_HW_PMCNTENCLR, ~r->cnten & m);
+	pmu_hw_write(PMU_HW_PMCNTENSET, r->cnten & m);
+	select_counter(r->selr & SELR_MASK);
 }
 
 /*
  * The inbound core as it leaves reset (ARM ARM C12.8): counting off, no
  * enables, no overflow, PMUSERENR 0, PMSELR 0. Registers whose reset value
- * is UNKNOWN get poison, so a context that is not restored is visible.
+ * is UNKNOWN get poison, so a context that is not restored shows up in a
+ * test instead of passing by accident. PMCCFILTR is the exception: it
+ * resets to 0 (count at PL0 and PL1, as QEMU resets it) because guests
+ * commonly enable the cycle counter without writing its filter.
  */
 void pmu_hw_reset(unsigned inbound)
 {
@@ -142,11 +154,11 @@ void pmu_hw_reset(unsigned inbound)
 	pmu_hw_write(PMU_HW_PMUSERENR, 0);
 	for (unsigned i = 0; i < PMU_HW_COUNTERS_MAX; i++) {
 		select_counter(i);
-		pmu_hw_write(PMU_HW_PMXEVTYPER, PMU_POISON_EVTYPER);
-		pmu_hw_write(PMU_HW_PMXEVCNTR, PMU_POISON_EVCNTR(i));
+		pmu_hw_write(PMU_HW_PMXEVTYPER, PMU_POISON(i));
+		pmu_hw_write(PMU_HW_PMXEVCNTR, PMU_POISON(i));
 	}
 	select_counter(PMU_SEL_CCNT);
 	pmu_hw_write(PMU_HW_PMXEVTYPER, 0);
-	pmu_hw_write(PMU_HW_PMCCNTR, PMU_POISON_CCNT);
+	pmu_hw_write(PMU_HW_PMCCNTR, PMU_POISON(PMU_SEL_CCNT));
 	select_counter(0);
 }

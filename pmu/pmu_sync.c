@@ -2,16 +2,23 @@
  * Spec 3.5: HVC_GET_COUNTERS_SIZE and HVC_SYNC_PMU_COUNTERS. The array is
  * a monitor-local copy (hyp/hvc.c checked and copied it); it is validated
  * whole before anything is applied, so a bad entry changes nothing.
- * Choices where the spec is silent are in docs/abi.md.
+ * Entries are then processed in order, each through the per-cluster layer
+ * (an inactive cluster reads its snapshot and defers writes: "Values for
+ * counters on an inactive cluster will be written when a cluster switch to
+ * that cluster takes place"). Choices where the spec is silent:
+ * docs/pmu-core.md.
  */
 #include "pmu_internal.h"
 
+/* "the size of the memory that will need to be reserved": the header and
+ * one element per counter of every cluster - cycle counter, overflow flag,
+ * each event counter - so one call can address all of them. */
 uint32_t pmu_counters_size(void)
 {
-	uint32_t elems = 1;   /* the header */
+	uint32_t elems = 1;
 
 	for (unsigned c = 0; c < PMU_NCLUSTERS; c++)
-		elems += 2 + ncounters(c);   /* cycle counter, overflow flag, event counters */
+		elems += 2 + ncounters(c);
 	return elems * (uint32_t)sizeof(struct descriptor);
 }
 
@@ -26,17 +33,25 @@ static bool entry_valid(const struct counter_ *e)
 		return false;
 	if (e->request_code < PMU_DISABLE_COUNTER || e->request_code > PMU_READ_RESET_COUNTER)
 		return false;
-	if (e->selected_counter == PMU_OVERFLOW_FLAG)   /* a flag, not a counter: read only */
+	if (e->selected_counter == PMU_OVERFLOW_FLAG)   /* a flag, not a counter: read/reset only */
 		return e->request_code == PMU_READ_COUNTER || e->request_code == PMU_READ_RESET_COUNTER;
 	return e->selected_counter == PMU_CYCLE_COUNTER ||
 	       (e->selected_counter >= PMU_EVENT_COUNTER_0 &&
 		e->selected_counter - PMU_EVENT_COUNTER_0 < ncounters(e->cluster_id));
 }
 
-/* PMCR.E on the cluster (now, or at its next switch-in). */
-static void enable_pmu(struct pmu_cpu *p, unsigned c)
+/* PMOVSR := v on cluster c (clear the others, set v's through PMOVSSET). */
+static void overflow_flags(struct pmu_cpu *p, struct counter_ *e)
 {
-	creg_write(p, c, TB_PMCR, creg_read(p, c, TB_PMCR) | PMCR_E);
+	unsigned c = e->cluster_id;
+	uint32_t m = counter_mask(ncounters(c));
+
+	e->event_type = 0;
+	e->counter_value = creg_read(p, c, TB_PMOVSR);
+	if (e->request_code == PMU_READ_RESET_COUNTER) {
+		creg_write(p, c, TB_PMOVSR, ~e->reset_value & m);
+		creg_write(p, c, TB_PMOVSSET, e->reset_value & m);
+	}
 }
 
 static void process(struct pmu_cpu *p, struct counter_ *e)
@@ -45,12 +60,7 @@ static void process(struct pmu_cpu *p, struct counter_ *e)
 	uint32_t req = e->request_code;
 
 	if (e->selected_counter == PMU_OVERFLOW_FLAG) {
-		uint32_t ovs = creg_read(p, c, TB_PMOVSR);
-
-		e->event_type = 0;
-		e->counter_value = ovs;
-		if (req == PMU_READ_RESET_COUNTER)   /* flags can only be cleared: keep reset_value's */
-			creg_write(p, c, TB_PMOVSR, ovs & ~e->reset_value);
+		overflow_flags(p, e);
 		return;
 	}
 
@@ -64,10 +74,12 @@ static void process(struct pmu_cpu *p, struct counter_ *e)
 		return;
 	case PMU_CONF_COUNTER:
 	case PMU_CONF_RESET_COUNTER:
+		/* the whole PMXEVTYPER, as Type B writes it: the event number
+		 * plus the filter bits, which the hardware keeps or ignores */
 		if (!cycle)
 			creg_set_type(p, c, i, e->event_type);
 		creg_write(p, c, TB_PMCNTENSET, bit);
-		enable_pmu(p, c);
+		creg_write(p, c, TB_PMCR_ENABLE, 0);
 		break;
 	default:  /* READ, READ_RESET */
 		e->event_type = cycle ? EVTYPER_CYCLES : creg_type(p, c, i);
@@ -84,7 +96,7 @@ static void process(struct pmu_cpu *p, struct counter_ *e)
 
 int32_t pmu_sync(struct pmu_cpu *p, struct descriptor *d, uint32_t nelems)
 {
-	if (nelems < 1 || d[0].header.entries != nelems - 1 ||
+	if (!d || nelems < 1 || d[0].header.entries != nelems - 1 ||
 	    d[0].header.entries > pmu_sync_max_entries())
 		return BL_HVC_INVALID_PARAMETER;
 	for (uint32_t k = 1; k < nelems; k++)

@@ -1,43 +1,26 @@
 /*
  * Type A: a guest MCR/MRC on the PMU that HDCR.TPM (states 1, 3) or
- * HDCR.TPMCR (state 2, PMCR only) sent to HYP. The access is validated,
- * moves the state to 2 (spec 3.1.1: "triggered by executing any MRC/MCR
- * instruction accessing any PMU register"), and is then performed "as if
- * executed on the hardware", through the view both clusters share: 4
- * event counters (spec 2.2) and the active cluster's IDCODE and PMCEID.
+ * HDCR.TPMCR (state 2, PMCR only) sent to HYP. The access is checked, then
+ * performed "as if executed on the hardware" through the view both
+ * clusters share - 4 event counters (spec 2.2), the active cluster's
+ * IDCODE and PMCEID - and the state becomes 2 (spec 3.1.1: "Transition
+ * from State 1 to State 2 is triggered by executing any MRC/MRC
+ * instruction accessing any PMU register"; likewise from state 3). An
+ * access that UNDEFs changes nothing, the state included.
+ *
+ * Hot path: one switch; a counter read is the hardware access plus a
+ * compare (PMXEVCNTR: the selection check; PMCCNTR: the carry check).
  */
 #include "pmu_internal.h"
 #include "cpregs.h"
 
-#define TYPEA_MASK    counter_mask(PMU_TYPEA_COUNTERS)
-#define PMUSERENR_EN  1u
+#define TYPEA_MASK  counter_mask(PMU_TYPEA_COUNTERS)   /* 0x8000000F */
 
-/* Does the PMUv2 we present have this register, in this direction, at
- * this privilege (ARM ARM C12.7 and B4.1)? */
-static bool allowed(uint32_t key, bool read, bool pl0)
+/* PL0 (ARM ARM C12.7.2): PMUSERENR is readable, never writable; the
+ * interrupt enables are PL1-only; every other register needs
+ * PMUSERENR.EN. Registers that do not exist fail later anyway. */
+static bool pl0_allowed(uint32_t key, bool read)
 {
-	bool exists;
-
-	switch (key) {
-	case CPK_PMSWINC:
-		exists = !read;                 /* write-only */
-		break;
-	case CPK_PMCEID0:
-	case CPK_PMCEID1:
-		exists = read;                  /* read-only */
-		break;
-	case CPK_PMCR: case CPK_PMCNTENSET: case CPK_PMCNTENCLR: case CPK_PMOVSR:
-	case CPK_PMSELR: case CPK_PMCCNTR: case CPK_PMXEVTYPER: case CPK_PMXEVCNTR:
-	case CPK_PMUSERENR: case CPK_PMINTENSET: case CPK_PMINTENCLR:
-		exists = true;
-		break;
-	default:                                /* PMOVSSET and the rest of c9: none in PMUv2 */
-		return false;
-	}
-	if (!exists || !pl0)
-		return exists;
-	/* PL0: PMUSERENR is readable, never writable; the interrupt enables
-	 * are PL1-only; everything else needs PMUSERENR.EN. */
 	if (key == CPK_PMUSERENR)
 		return read;
 	if (key == CPK_PMINTENSET || key == CPK_PMINTENCLR)
@@ -45,7 +28,7 @@ static bool allowed(uint32_t key, bool read, bool pl0)
 	return (pmu_hw_read(PMU_HW_PMUSERENR) & PMUSERENR_EN) != 0;
 }
 
-static uint32_t selected(void) { return pmu_hw_read(PMU_HW_PMSELR) & 0x1f; }
+static uint32_t selected(void) { return pmu_hw_read(PMU_HW_PMSELR) & SELR_MASK; }
 
 /*
  * PMSWINC done by the monitor. A write from HYP would be filtered out
@@ -56,103 +39,98 @@ static uint32_t selected(void) { return pmu_hw_read(PMU_HW_PMSELR) & 0x1f; }
  */
 static void software_increment(uint32_t v)
 {
-	uint32_t en = pmu_hw_read(PMU_HW_PMCNTENSET);
+	uint32_t en = pmu_hw_read(PMU_HW_PMCNTENSET) & v;
 
 	if (!(pmu_hw_read(PMU_HW_PMCR) & PMCR_E))
 		return;
 	for (unsigned i = 0; i < PMU_TYPEA_COUNTERS; i++) {
-		if (!(v & en & (1u << i)) || (hw_type(i) & 0xff) != 0x00)
+		if (!(en & (1u << i)) || (hw_type(i) & EVTYPER_EVENT) != 0x00)
 			continue;
-		uint32_t c = hw_counter(i) + 1;
+		uint32_t c = hw_counter(i);
 
-		hw_set_counter(i, c);
-		if (c == 0)
+		hw_set_counter(i, c + 1u);
+		if (c == UINT32_MAX)            /* the increment wrapped: overflow */
 			pmu_hw_write(PMU_HW_PMOVSSET, 1u << i);
 	}
 }
 
+/* A register of the Type A view: read it masked, or write it masked. */
+static void masked(enum pmu_hwreg r, bool read, uint32_t *rt)
+{
+	if (read)
+		*rt = pmu_hw_read(r) & TYPEA_MASK;
+	else
+		pmu_hw_write(r, *rt & TYPEA_MASK);
+}
+
 enum pmu_trap_rc pmu_trap(struct pmu_cpu *p, uint32_t key, bool read, uint32_t *rt, bool pl0)
 {
-	uint32_t v = *rt, sel;
+	uint32_t sel;
 
-	if (!allowed(key, read, pl0))
+	if (pl0 && !pl0_allowed(key, read))
 		return PMU_TRAP_UNDEF;
-	p->state = 2;
-
 	switch (key) {
+	case CPK_PMXEVCNTR:     /* counters 4..30 do not exist in this view: RAZ/WI */
+		sel = selected();
+		if (read)
+			*rt = sel < PMU_TYPEA_COUNTERS ? pmu_hw_read(PMU_HW_PMXEVCNTR) : 0;
+		else if (sel < PMU_TYPEA_COUNTERS)
+			pmu_hw_write(PMU_HW_PMXEVCNTR, *rt);
+		break;
+	case CPK_PMCCNTR:       /* through the 64-bit view, so Type B stays exact */
+		if (read)
+			*rt = (uint32_t)ccnt_observe(p);
+		else
+			ccnt_load(p, *rt);
+		break;
+	case CPK_PMXEVTYPER:    /* PMSELR = 31: the cycle counter filter */
+		sel = selected();
+		if (read)
+			*rt = sel_has_type(sel, PMU_TYPEA_COUNTERS) ? pmu_hw_read(PMU_HW_PMXEVTYPER) : 0;
+		else if (sel_has_type(sel, PMU_TYPEA_COUNTERS))
+			pmu_hw_write(PMU_HW_PMXEVTYPER, *rt);
+		break;
 	case CPK_PMCR:
 		if (read)
 			*rt = pmcr_view(p->active, pmu_hw_read(PMU_HW_PMCR), PMU_TYPEA_COUNTERS);
 		else
-			hw_pmcr_write(p, v, PMU_TYPEA_COUNTERS);
+			hw_pmcr_write(p, *rt, PMU_TYPEA_COUNTERS);
 		break;
-	case CPK_PMCCNTR:
-		if (read)
-			*rt = (uint32_t)ccnt_observe(p);
-		else
-			ccnt_load(p, v);
-		break;
-	case CPK_PMXEVTYPER:    /* counters 4..30 do not exist here: RAZ/WI */
-		sel = selected();
-		if (sel < PMU_TYPEA_COUNTERS || sel == PMU_SEL_CCNT) {
-			if (read)
-				*rt = pmu_hw_read(PMU_HW_PMXEVTYPER);
-			else
-				pmu_hw_write(PMU_HW_PMXEVTYPER, v);
-		} else if (read) {
-			*rt = 0;
-		}
-		break;
-	case CPK_PMXEVCNTR:
-		sel = selected();
-		if (sel < PMU_TYPEA_COUNTERS) {
-			if (read)
-				*rt = pmu_hw_read(PMU_HW_PMXEVCNTR);
-			else
-				pmu_hw_write(PMU_HW_PMXEVCNTR, v);
-		} else if (read) {
-			*rt = 0;
-		}
-		break;
-	case CPK_PMCEID0:
-		*rt = pmu_cluster_desc[p->active].pmceid0;
-		break;
-	case CPK_PMCEID1:
-		*rt = pmu_cluster_desc[p->active].pmceid1;
-		break;
-	case CPK_PMSWINC:
-		software_increment(v);
-		break;
+	case CPK_PMCNTENSET: masked(PMU_HW_PMCNTENSET, read, rt); break;
+	case CPK_PMCNTENCLR: masked(PMU_HW_PMCNTENCLR, read, rt); break;
+	case CPK_PMINTENSET: masked(PMU_HW_PMINTENSET, read, rt); break;
+	case CPK_PMINTENCLR: masked(PMU_HW_PMINTENCLR, read, rt); break;
+	case CPK_PMOVSR:     masked(PMU_HW_PMOVSR, read, rt); break;
 	case CPK_PMSELR:
 		if (read)
-			*rt = pmu_hw_read(PMU_HW_PMSELR);
+			*rt = pmu_hw_read(PMU_HW_PMSELR) & SELR_MASK;
 		else
-			pmu_hw_write(PMU_HW_PMSELR, v & 0x1f);
+			pmu_hw_write(PMU_HW_PMSELR, *rt & SELR_MASK);
 		break;
 	case CPK_PMUSERENR:
 		if (read)
-			*rt = pmu_hw_read(PMU_HW_PMUSERENR);
+			*rt = pmu_hw_read(PMU_HW_PMUSERENR) & PMUSERENR_EN;
 		else
-			pmu_hw_write(PMU_HW_PMUSERENR, v & PMUSERENR_EN);
+			pmu_hw_write(PMU_HW_PMUSERENR, *rt & PMUSERENR_EN);
 		break;
-	default: {   /* the set/clear pairs and PMOVSR: masked to the 4 + cycle counter */
-		static const struct { uint32_t key; enum pmu_hwreg rd, wr; } pairs[] = {
-			{ CPK_PMCNTENSET, PMU_HW_PMCNTENSET, PMU_HW_PMCNTENSET },
-			{ CPK_PMCNTENCLR, PMU_HW_PMCNTENSET, PMU_HW_PMCNTENCLR },
-			{ CPK_PMINTENSET, PMU_HW_PMINTENSET, PMU_HW_PMINTENSET },
-			{ CPK_PMINTENCLR, PMU_HW_PMINTENSET, PMU_HW_PMINTENCLR },
-			{ CPK_PMOVSR, PMU_HW_PMOVSR, PMU_HW_PMOVSR },
-		};
-		for (unsigned i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
-			if (pairs[i].key != key)
-				continue;
-			if (read)
-				*rt = pmu_hw_read(pairs[i].rd) & TYPEA_MASK;
-			else
-				pmu_hw_write(pairs[i].wr, v & TYPEA_MASK);
-		}
+	case CPK_PMSWINC:       /* write-only */
+		if (read)
+			return PMU_TRAP_UNDEF;
+		software_increment(*rt & TYPEA_MASK);
 		break;
+	case CPK_PMCEID0:       /* read-only; emulated, QEMU's v7 CPUs UNDEF them */
+		if (!read)
+			return PMU_TRAP_UNDEF;
+		*rt = pmu_cluster_desc[p->active].pmceid0;
+		break;
+	case CPK_PMCEID1:
+		if (!read)
+			return PMU_TRAP_UNDEF;
+		*rt = pmu_cluster_desc[p->active].pmceid1;
+		break;
+	default:                /* PMOVSSET and the rest of c9: not in our PMUv2 */
+		return PMU_TRAP_UNDEF;
 	}
-	}
+	p->state = 2;
 	return PMU_TRAP_DONE;
 }

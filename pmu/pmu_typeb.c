@@ -2,8 +2,9 @@
  * Table 4: the per-register calls, r0 = 0x90001000 + 2 * register + write,
  * r1 = cluster id, r2 = value (PMCCNTR: r2 low, r3 high). Reads return the
  * value in r0 (PMCCNTR: r0 low, r1 high). The spec gives reads no status,
- * so every call also returns one in r3 (0 or -3), which the spec leaves
- * unused; writes return it in r0 too. docs/abi.md.
+ * so every call also returns one in r3 (0 or -3), a register the spec
+ * leaves unused; writes return it in r0 too. Accepted in every state and
+ * no state change (docs/pmu-core.md: the spec leaves mixing undefined).
  */
 #include "pmu_internal.h"
 
@@ -17,7 +18,7 @@ struct pmu_hvc_out pmu_typeb_call(struct pmu_cpu *p, uint32_t fid, uint32_t clus
 {
 	struct pmu_hvc_out o = { { 0, 0, 0, 0 } };
 	enum tb_reg r = (enum tb_reg)((fid - HVC_PMCR_READ) / 2);
-	bool write = (fid - HVC_PMCR_READ) & 1;
+	bool write = (fid - HVC_PMCR_READ) & 1u;
 
 	if (!pmu_is_typeb_fid(fid)) {
 		o.r[0] = (uint32_t)BL_HVC_NOT_SUPPORTED;

@@ -1,0 +1,64 @@
+/*
+ * What a cluster switch does to the PMU in each state (spec 3.1), in the
+ * three phases hyp/cluster.c calls: save (outbound), reset (pmu_hw_reset,
+ * pmu_regfile.c), restore (inbound).
+ */
+#include "pmu_internal.h"
+
+/* Every state snapshots the outbound cluster: it is the state-2 context to
+ * migrate, the state-3 context to restore later, and what Type B reads of
+ * an inactive cluster return ("values captured when switching away from
+ * that cluster in the past", spec 3.4.1 Type B detail point 3). */
+void pmu_switch_out(struct pmu_cpu *p)
+{
+	regs_save(p, &p->saved[p->active], ncounters(p->active));
+}
+
+/*
+ * State 2: "the same PMU context is restored on the inbound cluster after
+ * the cluster switch without any specific checks" - the registers the
+ * guest sees natively (counters 0..3, the cycle counter, controls) move
+ * raw. Counters 4, 5 exist only on the A15 and only Type B reaches them:
+ * they, and their enable/overflow bits, are the inbound cluster's own.
+ */
+static void migrate(struct pmu_cpu *p, unsigned out, unsigned in)
+{
+	struct pmu_regs m = p->saved[out];
+	const struct pmu_regs *own = &p->saved[in];
+	const uint32_t visible = counter_mask(PMU_TYPEA_COUNTERS);
+
+	for (unsigned i = PMU_TYPEA_COUNTERS; i < PMU_HW_COUNTERS_MAX; i++) {
+		m.evtyper[i] = own->evtyper[i];
+		m.evcntr[i] = own->evcntr[i];
+	}
+	m.cnten = (m.cnten & visible) | (own->cnten & ~visible);
+	m.inten = (m.inten & visible) | (own->inten & ~visible);
+	m.ovs = (m.ovs & visible) | (own->ovs & ~visible);
+	regs_restore(p, &m, ncounters(in));
+}
+
+void pmu_switch_in(struct pmu_cpu *p, unsigned inbound)
+{
+	unsigned out = p->active;
+
+	if (inbound >= PMU_NCLUSTERS)   /* hyp validated it; never index with it */
+		inbound = out;
+	p->active = inbound;
+	switch (p->state) {
+	case 1:   /* "will not save and restore": the inbound core stays at reset */
+		p->ccnt_hi = 0;
+		p->ccnt_last = pmu_hw_read(PMU_HW_PMCCNTR);
+		break;
+	case 2:
+		migrate(p, out, inbound);
+		break;
+	default:  /* 3: the inbound cluster's own context (zeros if never active) */
+		regs_restore(p, &p->saved[inbound], ncounters(inbound));
+		break;
+	}
+	p->ever_active[inbound] = true;
+	/* Type B writes queued while it was inactive, in every state, on top of
+	 * what the state restored (spec 3.4.1: "the programming action occurs
+	 * only when a switch to that cluster takes place"). */
+	deferred_apply(p, inbound);
+}

@@ -1,0 +1,137 @@
+/* The fake PMUv2 (see fake_pmu_hw.h for what is and is not modelled). */
+#include <string.h>
+#include "fake_pmu_hw.h"
+
+static struct fake_pmu hw;
+static unsigned nreads, nwrites;
+
+void fake_pmu_power_on(void)
+{
+	hw.pmcr = FAKE_PMCR_KEEP;
+	hw.cnten = hw.inten = hw.ovs = FAKE_IMPL_MASK;
+	hw.selr = 0x1e;
+	hw.userenr = 1;
+	hw.ccfiltr = FAKE_CCFILTR_KEEP;
+	hw.ccnt = 0xBAD000CCu;
+	for (unsigned i = 0; i < FAKE_PMU_N; i++) {
+		hw.evtyper[i] = (0xBAD000E0u | i) & FAKE_EVTYPER_KEEP;
+		hw.evcntr[i] = 0xBAD00000u | i;
+	}
+	fake_pmu_reset_counts();
+}
+
+struct fake_pmu fake_pmu_peek(void) { return hw; }
+
+void fake_pmu_poke(const struct fake_pmu *s)
+{
+	hw = *s;
+	hw.pmcr &= FAKE_PMCR_KEEP;
+	hw.cnten &= FAKE_IMPL_MASK;
+	hw.inten &= FAKE_IMPL_MASK;
+	hw.ovs &= FAKE_IMPL_MASK;
+	hw.selr &= 0x1f;
+	hw.userenr &= 1;
+	hw.ccfiltr &= FAKE_CCFILTR_KEEP;
+	for (unsigned i = 0; i < FAKE_PMU_N; i++)
+		hw.evtyper[i] &= FAKE_EVTYPER_KEEP;
+}
+
+bool fake_pmu_equal(const struct fake_pmu *a, const struct fake_pmu *b)
+{
+	return memcmp(a, b, sizeof(*a)) == 0;   /* all uint32_t: no padding */
+}
+
+unsigned fake_pmu_reads(void) { return nreads; }
+unsigned fake_pmu_writes(void) { return nwrites; }
+void fake_pmu_reset_counts(void) { nreads = nwrites = 0; }
+
+/* Add n to a counter; carry out sets its overflow flag. */
+static void count(uint32_t *c, uint32_t n, uint32_t ovs_bit)
+{
+	uint64_t sum = (uint64_t)*c + n;
+
+	*c = (uint32_t)sum;
+	if (sum >> 32)
+		hw.ovs |= ovs_bit;
+}
+
+void fake_pmu_tick(uint32_t n)
+{
+	if (!(hw.pmcr & 1u))
+		return;
+	for (unsigned i = 0; i < FAKE_PMU_N; i++)
+		if (hw.cnten & (1u << i))
+			count(&hw.evcntr[i], n, 1u << i);
+	if (hw.cnten & (1u << 31))
+		count(&hw.ccnt, n, 1u << 31);
+}
+
+uint32_t pmu_hw_read(enum pmu_hwreg r)
+{
+	nreads++;
+	switch (r) {
+	case PMU_HW_PMCR:       return FAKE_PMCR_RO | hw.pmcr;
+	case PMU_HW_PMCNTENSET:
+	case PMU_HW_PMCNTENCLR: return hw.cnten;
+	case PMU_HW_PMOVSR:
+	case PMU_HW_PMOVSSET:   return hw.ovs;
+	case PMU_HW_PMSWINC:    return 0;           /* write-only */
+	case PMU_HW_PMSELR:     return hw.selr;
+	case PMU_HW_PMCCNTR:    return hw.ccnt;
+	case PMU_HW_PMXEVTYPER:
+		if (hw.selr < FAKE_PMU_N)
+			return hw.evtyper[hw.selr];
+		return hw.selr == 31 ? hw.ccfiltr : 0;
+	case PMU_HW_PMXEVCNTR:  return hw.selr < FAKE_PMU_N ? hw.evcntr[hw.selr] : 0;
+	case PMU_HW_PMUSERENR:  return hw.userenr;
+	case PMU_HW_PMINTENSET:
+	case PMU_HW_PMINTENCLR: return hw.inten;
+	default:                return 0;
+	}
+}
+
+static void software_increment(uint32_t v)
+{
+	for (unsigned i = 0; i < FAKE_PMU_N; i++) {
+		uint32_t bit = 1u << i;
+
+		if ((v & bit) && (hw.pmcr & 1u) && (hw.cnten & bit) &&
+		    (hw.evtyper[i] & 0xffu) == 0 && (hw.evtyper[i] & FAKE_NSH))
+			count(&hw.evcntr[i], 1, bit);
+	}
+}
+
+void pmu_hw_write(enum pmu_hwreg r, uint32_t v)
+{
+	nwrites++;
+	switch (r) {
+	case PMU_HW_PMCR:
+		hw.pmcr = v & FAKE_PMCR_KEEP;
+		if (v & 2u)
+			memset(hw.evcntr, 0, sizeof(hw.evcntr));
+		if (v & 4u)
+			hw.ccnt = 0;
+		break;
+	case PMU_HW_PMCNTENSET: hw.cnten |= v & FAKE_IMPL_MASK; break;
+	case PMU_HW_PMCNTENCLR: hw.cnten &= ~v; break;
+	case PMU_HW_PMOVSR:     hw.ovs &= ~v; break;
+	case PMU_HW_PMOVSSET:   hw.ovs |= v & FAKE_IMPL_MASK; break;
+	case PMU_HW_PMSWINC:    software_increment(v); break;
+	case PMU_HW_PMSELR:     hw.selr = v & 0x1f; break;
+	case PMU_HW_PMCCNTR:    hw.ccnt = v; break;
+	case PMU_HW_PMXEVTYPER:
+		if (hw.selr < FAKE_PMU_N)
+			hw.evtyper[hw.selr] = v & FAKE_EVTYPER_KEEP;
+		else if (hw.selr == 31)
+			hw.ccfiltr = v & FAKE_CCFILTR_KEEP;
+		break;
+	case PMU_HW_PMXEVCNTR:
+		if (hw.selr < FAKE_PMU_N)
+			hw.evcntr[hw.selr] = v;
+		break;
+	case PMU_HW_PMUSERENR:  hw.userenr = v & 1u; break;
+	case PMU_HW_PMINTENSET: hw.inten |= v & FAKE_IMPL_MASK; break;
+	case PMU_HW_PMINTENCLR: hw.inten &= ~v; break;
+	default: break;
+	}
+}

@@ -1,0 +1,309 @@
+/* HVC_GET_COUNTERS_SIZE and HVC_SYNC_PMU_COUNTERS (spec 3.5): every
+ * request code on every counter kind on both clusters, active and
+ * inactive, and every way the array can be wrong. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <string.h>
+#include <cmocka.h>
+#include "pmu.h"
+#include "fake_pmu_hw.h"
+
+static struct pmu_cpu cpu;
+#define A15 CLUSTER_A15
+#define A7  CLUSTER_A7
+
+static int setup(void **state)
+{
+	(void)state;
+	fake_pmu_power_on();
+	pmu_cpu_init(&cpu, A15);
+	pmu_hvc_pmu_switch(&cpu, 1);
+	/* a clean, known A15 */
+	pmu_typeb_call(&cpu, HVC_PMCR_WRITE, A15, 0x6, 0);
+	for (unsigned i = 0; i < 6; i++) {
+		pmu_typeb_call(&cpu, HVC_PMSELR_WRITE, A15, i, 0);
+		pmu_typeb_call(&cpu, HVC_PMXEVTYPER_WRITE, A15, 0, 0);
+	}
+	pmu_typeb_call(&cpu, HVC_PMSELR_WRITE, A15, 0, 0);
+	return 0;
+}
+
+static void do_switch(unsigned to)
+{
+	pmu_switch_out(&cpu);
+	pmu_hw_reset(to);
+	pmu_switch_in(&cpu, to);
+}
+
+static struct counter_ entry(unsigned c, unsigned sel, unsigned req, unsigned ev, unsigned rv)
+{
+	return (struct counter_){ .cluster_id = c, .selected_counter = sel, .event_type = ev,
+				  .counter_value = 0xC0FFEE, .reset_value = rv, .request_code = req };
+}
+
+/* One entry; returns it after the call. */
+static struct counter_ sync1(struct counter_ e, int32_t want)
+{
+	struct descriptor d[2];
+
+	memset(d, 0, sizeof(d));
+	d[0].header.entries = 1;
+	d[0].header.active_cluster_id = 0x77;
+	d[1].counter = e;
+	assert_int_equal(pmu_sync(&cpu, d, 2), want);
+	if (want == 0)
+		assert_int_equal(d[0].header.active_cluster_id, pmu_active_cluster(&cpu));
+	return d[1].counter;
+}
+
+static uint64_t ccnt(unsigned c)
+{
+	struct pmu_hvc_out o = pmu_typeb_call(&cpu, HVC_PMCCNTR_READ, c, 0, 0);
+
+	return ((uint64_t)o.r[1] << 32) | o.r[0];
+}
+
+static void sizes(void **state)
+{
+	(void)state;
+	assert_int_equal(pmu_counters_size(), (1 + 2 * 2 + 6 + 4) * 24);
+	assert_int_equal(pmu_sync_max_entries(), 14);
+}
+
+static void event_counter_every_request(void **state)
+{
+	(void)state;
+	struct counter_ e;
+
+	/* CONF: type, enable, PMCR.E; the count is left alone */
+	pmu_hw_write(PMU_HW_PMSELR, 5);
+	pmu_hw_write(PMU_HW_PMXEVCNTR, 1234);
+	pmu_hw_write(PMU_HW_PMSELR, 0);
+	e = sync1(entry(A15, 2 + 5, PMU_CONF_COUNTER, 0x1B, 9), 0);
+	assert_int_equal(e.counter_value, 0xC0FFEE);         /* no output */
+	struct fake_pmu s = fake_pmu_peek();
+	assert_int_equal(s.evtyper[5], 0x1B);
+	assert_int_equal(s.evcntr[5], 1234);
+	assert_int_equal(s.cnten, 0x20);
+	assert_int_equal(s.pmcr, 1);
+	assert_int_equal(s.selr, 0);                          /* guest's selection kept */
+	/* the whole PMXEVTYPER: filter bits go through, reserved ones do not stick */
+	sync1(entry(A15, 2 + 5, PMU_CONF_COUNTER, 0x08000F08u, 0), 0);
+	assert_int_equal(fake_pmu_peek().evtyper[5], 0x08000008u);
+	e = sync1(entry(A15, 2 + 5, PMU_READ_COUNTER, 0, 0), 0);
+	assert_int_equal(e.event_type, 0x08000008u);
+	sync1(entry(A15, 2 + 5, PMU_CONF_COUNTER, 0x08, 0), 0);
+
+	/* READ after counting */
+	fake_pmu_tick(6);
+	e = sync1(entry(A15, 2 + 5, PMU_READ_COUNTER, 0x99, 0), 0);
+	assert_int_equal(e.event_type, 0x08);
+	assert_int_equal(e.counter_value, 1240);
+	assert_int_equal(fake_pmu_peek().evcntr[5], 1240);
+
+	/* READ_RESET: the old value out, reset_value in */
+	e = sync1(entry(A15, 2 + 5, PMU_READ_RESET_COUNTER, 0, 77), 0);
+	assert_int_equal(e.counter_value, 1240);
+	assert_int_equal(fake_pmu_peek().evcntr[5], 77);
+
+	/* CONF_RESET */
+	sync1(entry(A15, 2 + 0, PMU_CONF_RESET_COUNTER, 0x11, 0xFFFFFFF0u), 0);
+	s = fake_pmu_peek();
+	assert_int_equal(s.evtyper[0], 0x11);
+	assert_int_equal(s.evcntr[0], 0xFFFFFFF0u);
+	assert_int_equal(s.cnten, 0x21);
+
+	/* DISABLE: the enable bit only */
+	sync1(entry(A15, 2 + 5, PMU_DISABLE_COUNTER, 0, 0), 0);
+	s = fake_pmu_peek();
+	assert_int_equal(s.cnten, 0x01);
+	assert_int_equal(s.pmcr, 1);
+	assert_int_equal(s.evtyper[5], 0x08);
+	assert_int_equal(s.evcntr[5], 77);
+}
+
+static void cycle_counter_every_request(void **state)
+{
+	(void)state;
+	struct counter_ e;
+
+	pmu_typeb_call(&cpu, HVC_PMCCNTR_WRITE, A15, 0x100, 0x2);
+	e = sync1(entry(A15, PMU_CYCLE_COUNTER, PMU_CONF_COUNTER, 0x08, 0), 0);
+	struct fake_pmu s = fake_pmu_peek();
+	assert_int_equal(s.cnten, 0x80000000u);
+	assert_int_equal(s.pmcr, 1);
+	assert_int_equal(s.ccfiltr, 0);                        /* event_type ignored */
+	assert_int_equal(s.ccnt, 0x100);
+	fake_pmu_tick(0x10);
+	e = sync1(entry(A15, PMU_CYCLE_COUNTER, PMU_READ_COUNTER, 0, 0), 0);
+	assert_int_equal(e.event_type, 0x11);
+	assert_int_equal(e.counter_value, 0x110);              /* low word of 0x2_00000110 */
+	assert_true(ccnt(A15) == 0x200000110ull);
+	e = sync1(entry(A15, PMU_CYCLE_COUNTER, PMU_READ_RESET_COUNTER, 0, 5), 0);
+	assert_int_equal(e.counter_value, 0x110);
+	assert_true(ccnt(A15) == 5);                           /* all 64 bits */
+	sync1(entry(A15, PMU_CYCLE_COUNTER, PMU_CONF_RESET_COUNTER, 0, 0xAAAA), 0);
+	assert_true(ccnt(A15) == 0xAAAA);
+	sync1(entry(A15, PMU_CYCLE_COUNTER, PMU_DISABLE_COUNTER, 0, 0), 0);
+	assert_int_equal(fake_pmu_peek().cnten, 0);
+}
+
+static void overflow_flag_every_request(void **state)
+{
+	(void)state;
+	struct counter_ e;
+
+	pmu_hw_write(PMU_HW_PMOVSSET, 0x80000021u);
+	e = sync1(entry(A15, PMU_OVERFLOW_FLAG, PMU_READ_COUNTER, 0x55, 0), 0);
+	assert_int_equal(e.counter_value, 0x80000021u);
+	assert_int_equal(e.event_type, 0);
+	e = sync1(entry(A15, PMU_OVERFLOW_FLAG, PMU_READ_RESET_COUNTER, 0, 0x0000000Cu), 0);
+	assert_int_equal(e.counter_value, 0x80000021u);
+	assert_int_equal(fake_pmu_peek().ovs, 0x0000000Cu);    /* cleared and set */
+	for (unsigned req = PMU_DISABLE_COUNTER; req <= PMU_CONF_RESET_COUNTER; req++)
+		sync1(entry(A15, PMU_OVERFLOW_FLAG, req, 0, 0), -3);
+	assert_int_equal(fake_pmu_peek().ovs, 0x0000000Cu);
+}
+
+/* The A7: 4 counters, masks of 4; as the active and as the inactive one. */
+static void a7_active_and_inactive(void **state)
+{
+	(void)state;
+	struct counter_ e;
+
+	do_switch(A7);
+	sync1(entry(A7, 2 + 3, PMU_CONF_RESET_COUNTER, 0x0C, 30), 0);
+	sync1(entry(A7, PMU_OVERFLOW_FLAG, PMU_READ_RESET_COUNTER, 0, 0xFFFFFFFFu), 0);
+	struct fake_pmu s = fake_pmu_peek();
+	assert_int_equal(s.evtyper[3], 0x0C);
+	assert_int_equal(s.evcntr[3], 30);
+	assert_int_equal(s.cnten, 0x8);
+	assert_int_equal(s.ovs, 0x8000000Fu);                  /* not bits 4, 5 */
+	sync1(entry(A7, 2 + 4, PMU_READ_COUNTER, 0, 0), -3);   /* no counter 4 */
+	fake_pmu_tick(3);
+	do_switch(A15);
+
+	/* inactive A7: reads from the snapshot */
+	e = sync1(entry(A7, 2 + 3, PMU_READ_COUNTER, 0, 0), 0);
+	assert_int_equal(e.event_type, 0x0C);
+	assert_int_equal(e.counter_value, 33);
+	e = sync1(entry(A7, PMU_OVERFLOW_FLAG, PMU_READ_COUNTER, 0, 0), 0);
+	assert_int_equal(e.counter_value, 0x8000000Fu);
+	/* writes deferred: the A15 hardware does not move */
+	struct fake_pmu before = fake_pmu_peek(), after;
+	e = sync1(entry(A7, 2 + 3, PMU_READ_RESET_COUNTER, 0, 1000), 0);
+	assert_int_equal(e.counter_value, 33);
+	sync1(entry(A7, 2 + 1, PMU_CONF_COUNTER, 0x86, 0), 0);
+	sync1(entry(A7, PMU_CYCLE_COUNTER, PMU_CONF_RESET_COUNTER, 0, 0x4242), 0);
+	sync1(entry(A7, 2 + 3, PMU_DISABLE_COUNTER, 0, 0), 0);
+	sync1(entry(A7, PMU_OVERFLOW_FLAG, PMU_READ_RESET_COUNTER, 0, 0x2), 0);
+	after = fake_pmu_peek();
+	assert_true(fake_pmu_equal(&before, &after));
+	e = sync1(entry(A7, 2 + 3, PMU_READ_COUNTER, 0, 0), 0);   /* still the snapshot */
+	assert_int_equal(e.counter_value, 33);
+	do_switch(A7);
+	s = fake_pmu_peek();
+	assert_int_equal(s.evcntr[3], 1000);
+	assert_int_equal(s.evtyper[1], 0x86);
+	assert_int_equal(s.cnten, 0x80000002u);
+	assert_int_equal(s.ovs, 0x2);
+	assert_int_equal(s.pmcr, 1);
+	assert_true(ccnt(A7) == 0x4242);
+}
+
+/* One array addressing every counter of both clusters. */
+static void full_array(void **state)
+{
+	(void)state;
+	struct descriptor d[15];
+	unsigned k = 1;
+
+	memset(d, 0, sizeof(d));
+	d[0].header.entries = 14;
+	for (unsigned c = 0; c < 2; c++)
+		for (unsigned sel = 0; sel < 2 + (c ? 4u : 6u); sel++)
+			d[k++].counter = entry(c, sel, PMU_READ_COUNTER, 0, 0);
+	assert_int_equal(k, 15);
+	assert_int_equal(pmu_sync(&cpu, d, 15), 0);
+	assert_int_equal(d[0].header.active_cluster_id, 0);
+	assert_int_equal(d[1].counter.event_type, 0x11);
+	/* never-active A7: zeros */
+	for (unsigned j = 9; j < 15; j++) {
+		assert_int_equal(d[j].counter.cluster_id, 1);
+		assert_int_equal(d[j].counter.counter_value, 0);
+	}
+	do_switch(A7);
+	d[0].header.entries = 0;
+	assert_int_equal(pmu_sync(&cpu, d, 1), 0);
+	assert_int_equal(d[0].header.active_cluster_id, 1);
+}
+
+/* Any bad entry: -3, and neither the array nor any counter changed, even
+ * with valid writes before it. */
+static void bad_inputs_change_nothing(void **state)
+{
+	(void)state;
+	static const struct { unsigned c, sel, req; } bad[] = {
+		{ 2, 2, PMU_READ_COUNTER }, { 0xFFFFFFFFu, 0, PMU_READ_COUNTER },
+		{ 0, 8, PMU_READ_COUNTER }, { 1, 6, PMU_READ_COUNTER },
+		{ 0, 0xFFFFFFFFu, PMU_READ_COUNTER }, { 0, 0x80000002u, PMU_READ_COUNTER },
+		{ 0, 2, 0 }, { 0, 2, 6 }, { 0, 2, 0xFFFFFFFFu },
+		{ 0, PMU_OVERFLOW_FLAG, PMU_DISABLE_COUNTER },
+		{ 1, PMU_OVERFLOW_FLAG, PMU_CONF_COUNTER },
+		{ 0, PMU_OVERFLOW_FLAG, PMU_CONF_RESET_COUNTER },
+	};
+	struct descriptor d[4], copy[4];
+
+	do_switch(A7);
+	do_switch(A15);                  /* A7 inactive: writes would be deferred */
+	for (unsigned b = 0; b < sizeof(bad) / sizeof(bad[0]); b++) {
+		memset(d, 0, sizeof(d));
+		d[0].header.entries = 3;
+		d[1].counter = entry(0, 2, PMU_CONF_RESET_COUNTER, 0x08, 5);
+		d[2].counter = entry(1, 0, PMU_READ_RESET_COUNTER, 0, 5);
+		d[3].counter = entry(bad[b].c, bad[b].sel, bad[b].req, 0, 5);
+		memcpy(copy, d, sizeof(d));
+		struct pmu_cpu before_cpu = cpu;
+		struct fake_pmu before = fake_pmu_peek(), after;
+
+		assert_int_equal(pmu_sync(&cpu, d, 4), -3);
+		assert_memory_equal(d, copy, sizeof(d));
+		assert_memory_equal(&before_cpu, &cpu, sizeof(cpu));
+		after = fake_pmu_peek();
+		assert_true(fake_pmu_equal(&before, &after));
+	}
+	/* header errors */
+	memset(d, 0, sizeof(d));
+	d[1].counter = entry(0, 2, PMU_READ_COUNTER, 0, 0);
+	d[0].header.entries = 1;
+	assert_int_equal(pmu_sync(&cpu, d, 0), -3);
+	assert_int_equal(pmu_sync(&cpu, d, 3), -3);            /* entries != nelems - 1 */
+	d[0].header.entries = 2;
+	assert_int_equal(pmu_sync(&cpu, d, 2), -3);
+	d[0].header.entries = 0xFFFFFFFFu;
+	assert_int_equal(pmu_sync(&cpu, d, 0), -3);
+	assert_int_equal(pmu_sync(&cpu, NULL, 1), -3);
+	struct descriptor big[16];
+	memset(big, 0, sizeof(big));
+	big[0].header.entries = 15;                            /* one past the maximum */
+	for (unsigned j = 1; j < 16; j++)
+		big[j].counter = entry(0, 0, PMU_READ_COUNTER, 0, 0);
+	assert_int_equal(pmu_sync(&cpu, big, 16), -3);
+	assert_int_equal(big[0].header.active_cluster_id, 0);
+	assert_int_equal(big[1].counter.event_type, 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup(sizes, setup),
+		cmocka_unit_test_setup(event_counter_every_request, setup),
+		cmocka_unit_test_setup(cycle_counter_every_request, setup),
+		cmocka_unit_test_setup(overflow_flag_every_request, setup),
+		cmocka_unit_test_setup(a7_active_and_inactive, setup),
+		cmocka_unit_test_setup(full_array, setup),
+		cmocka_unit_test_setup(bad_inputs_change_nothing, setup),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
