@@ -204,6 +204,61 @@ static void ccnt64(void)
 	bl_hvc_regs(HVC_PMCCNTR_WRITE, A15_CLUSTER, 0x15151515u, 0x15u);
 }
 
+/* Every Table 4 call, read and write, on the active and on the inactive
+ * cluster: what is written is what the register then holds (right away on
+ * the active cluster, after the next switch-in on the inactive one). */
+static void every_call_both_clusters(void)
+{
+	/* want: right after the write; final: after the whole sequence (the
+	 * CLR registers read the enables the later SET wrote) */
+	static const struct { uint32_t wr, rd, val, want, final; } regs[] = {
+		{ HVC_PMCR_WRITE, HVC_PMCR_READ, 0x08 /* D */, 0x08, 0x08 },   /* compared: bits 7:0 */
+		{ HVC_PMSELR_WRITE, HVC_PMSELR_READ, 2, 2, 2 },
+		{ HVC_PMXEVTYPER_WRITE, HVC_PMXEVTYPER_READ, 0x08, 0x08, 0x08 },   /* counter 2 */
+		{ HVC_PMXEVCNTR_WRITE, HVC_PMXEVCNTR_READ, 0x00c0ffee, 0x00c0ffee, 0x00c0ffee },
+		{ HVC_PMCNTENCLR_WRITE, HVC_PMCNTENCLR_READ, 0xffffffffu, 0, 0x80000005u },
+		{ HVC_PMCNTENSET_WRITE, HVC_PMCNTENSET_READ, 0x80000005u, 0x80000005u, 0x80000005u },
+		{ HVC_PMINTENCLR_WRITE, HVC_PMINTENCLR_READ, 0xffffffffu, 0, 0x80000002u },
+		{ HVC_PMINTENSET_WRITE, HVC_PMINTENSET_READ, 0x80000002u, 0x80000002u, 0x80000002u },
+		{ HVC_PMOVSR_WRITE, HVC_PMOVSR_READ, 0xffffffffu, 0, 0 },
+	};
+	for (uint32_t active = 0; active < 2; active++) {
+		switch_to(active);
+		uint32_t other = active ^ 1u;
+		unsigned bad_active = 0, bad_inactive = 0;
+
+		for (unsigned i = 0; i < sizeof(regs) / sizeof(regs[0]); i++) {
+			wr(regs[i].wr, active, regs[i].val);
+			uint32_t m = i == 0 ? 0xffu : 0xffffffffu, got = rd(regs[i].rd, active) & m;
+
+			if (got != regs[i].want) {
+				bad_active++;
+				gprintf("# active %lu reg %u: got %08lx\n", (unsigned long)active, i, (unsigned long)got);
+			}
+			wr(regs[i].wr, other, regs[i].val);
+		}
+		bl_hvc_regs(HVC_PMCCNTR_WRITE, other, 0x11223344u, 0x55u);
+		bl_hvc_regs(HVC_PMCCNTR_WRITE, active, 0x66778899u, 0xaau);
+		check_eq("every write then read on the active cluster", bad_active, 0);
+		check_eq("... 64-bit PMCCNTR on the active cluster", ccnt(active), 0xaa66778899ull);
+		switch_to(other);
+		for (unsigned i = 0; i < sizeof(regs) / sizeof(regs[0]); i++) {
+			uint32_t m = i == 0 ? 0xffu : 0xffffffffu, got = rd(regs[i].rd, other) & m;
+
+			if (got != regs[i].final) {
+				bad_inactive++;
+				gprintf("# deferred %lu reg %u: got %08lx\n", (unsigned long)other, i, (unsigned long)got);
+			}
+		}
+		check_eq("every deferred write holds after the switch-in", bad_inactive, 0);
+		check_eq("... 64-bit PMCCNTR deferred", ccnt(other), 0x5511223344ull);
+		check_eq("... and the previously active cluster kept its own PMCCNTR", ccnt(active), 0xaa66778899ull);
+	}
+	switch_to(A15_CLUSTER);
+	wr(HVC_PMCR_WRITE, A15_CLUSTER, 0);
+	wr(HVC_PMCR_WRITE, A7_CLUSTER, 0);
+}
+
 static void bad_cluster(void)
 {
 	struct view before, after;
@@ -463,6 +518,7 @@ void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 	sync_calls();
 	sync_bad_inputs();
 	gator_sequence();
+	every_call_both_clusters();
 	spec_examples();
 	back_to_state1();
 	test_finish();
