@@ -13,12 +13,12 @@
 /* Common shape of a trapped 32-bit coprocessor transfer. */
 typedef int (*cp_access_fn)(struct vcpu *v, uint32_t key, bool read, uint32_t *val);
 
-static void cp32_access(struct vcpu *v, cp_access_fn fn)
+static inline __attribute__((always_inline)) void cp32_access(struct vcpu *v, cp_access_fn fn)
 {
 	struct hsr_cp32 d = hsr_decode_cp32(v->hsr);
 	uint32_t val = 0;
 
-	if (d.cv && !cond_pass(d.cond, v->spsr)) {
+	if (!hsr_cond_pass(&d, v->spsr)) {
 		vcpu_skip_insn(v);
 		return;
 	}
@@ -39,9 +39,11 @@ undef:
 static int pmu_access(struct vcpu *v, uint32_t key, bool read, uint32_t *val)
 {
 	struct hyp_cpu *c = v->cpu;
+	unsigned before = pmu_state(&c->pmu);
 	int rc = pmu_trap(&c->pmu, key, read, val, vcpu_is_pl0(v)) == PMU_TRAP_DONE ? 0 : 1;
 
-	hyp_update_traps(c);   /* a Type A access may have moved 1->2 or 3->2 */
+	if (pmu_state(&c->pmu) != before)
+		hyp_update_traps(c);   /* a Type A access moved 1->2 or 3->2 */
 	return rc;
 }
 

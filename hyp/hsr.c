@@ -2,22 +2,6 @@
 #include "hsr.h"
 #include "cpregs.h"
 
-struct hsr_cp32 hsr_decode_cp32(uint32_t hsr)
-{
-	struct hsr_cp32 d;
-
-	d.cv = (hsr >> 24) & 1;
-	d.cond = (hsr >> 20) & 0xf;
-	d.opc2 = (hsr >> 17) & 7;
-	d.opc1 = (hsr >> 14) & 7;
-	d.crn = (hsr >> 10) & 0xf;
-	d.rt = (hsr >> 5) & 0xf;
-	d.crm = (hsr >> 1) & 0xf;
-	d.read = hsr & 1;
-	d.key = hsr & CP_KEY_MASK;
-	return d;
-}
-
 struct hsr_cp64 hsr_decode_cp64(uint32_t hsr)
 {
 	struct hsr_cp64 d;

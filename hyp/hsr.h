@@ -61,12 +61,33 @@ struct hsr_dabt {
 	uint8_t dfsc;
 };
 
-struct hsr_cp32 hsr_decode_cp32(uint32_t hsr);
+/* Inline: on the trap path the compiler keeps only the fields used. */
+static inline struct hsr_cp32 hsr_decode_cp32(uint32_t hsr)
+{
+	struct hsr_cp32 d;
+
+	d.cv = (hsr >> 24) & 1;
+	d.cond = (hsr >> 20) & 0xf;
+	d.opc2 = (hsr >> 17) & 7;
+	d.opc1 = (hsr >> 14) & 7;
+	d.crn = (hsr >> 10) & 0xf;
+	d.rt = (hsr >> 5) & 0xf;
+	d.crm = (hsr >> 1) & 0xf;
+	d.read = hsr & 1;
+	d.key = hsr & ((7u << 17) | (7u << 14) | (15u << 10) | (15u << 1));   /* CP_KEY_MASK */
+	return d;
+}
+
 struct hsr_cp64 hsr_decode_cp64(uint32_t hsr);
 struct hsr_dabt hsr_decode_dabt(uint32_t hsr);
 static inline uint16_t hsr_hvc_imm(uint32_t hsr) { return (uint16_t)hsr; }
 
 /* Condition check for a trapped conditional instruction (ARM ARM A8.3). */
 bool cond_pass(uint8_t cond, uint32_t cpsr);
+/* Does a trapped instruction with this syndrome execute? (AL: no lookup) */
+static inline bool hsr_cond_pass(const struct hsr_cp32 *d, uint32_t cpsr)
+{
+	return !d->cv || d->cond >= 0xe || cond_pass(d->cond, cpsr);
+}
 
 #endif

@@ -27,9 +27,8 @@ static inline void ret1(struct vcpu *v, uint32_t r0) { v->f->r[0] = r0; }
 /* Table 4: the per-register calls. */
 static void hvc_typeb(struct vcpu *v, uint32_t fid)
 {
-	struct pmu_hvc_out o = pmu_typeb_call(&v->cpu->pmu, fid, v->f->r[1], v->f->r[2], v->f->r[3]);
-
-	memcpy(v->f->r, o.r, sizeof(o.r));
+	(void)fid;
+	pmu_typeb_regs(&v->cpu->pmu, v->f->r);
 }
 
 /* Table 3 and our HVC_PMU_GET_STATE. */

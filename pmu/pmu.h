@@ -103,6 +103,8 @@ void pmu_switch_in(struct pmu_cpu *p, unsigned inbound);
 struct pmu_hvc_out { uint32_t r[4]; };
 int32_t pmu_hvc_pmu_switch(struct pmu_cpu *p, uint32_t arg);
 bool pmu_is_typeb_fid(uint32_t fid);
+/* r[0..3] = the guest's r0-r3 in, results out (the trap path's form). */
+void pmu_typeb_regs(struct pmu_cpu *p, uint32_t r[4]);
 struct pmu_hvc_out pmu_typeb_call(struct pmu_cpu *p, uint32_t fid, uint32_t cluster,
 				  uint32_t a2, uint32_t a3);
 uint32_t pmu_counters_size(void);

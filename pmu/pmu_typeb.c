@@ -13,41 +13,47 @@ bool pmu_is_typeb_fid(uint32_t fid)
 	return fid >= HVC_PMCR_READ && fid <= HVC_PMINTENCLR_WRITE;
 }
 
-struct pmu_hvc_out pmu_typeb_call(struct pmu_cpu *p, uint32_t fid, uint32_t cluster,
-				  uint32_t a2, uint32_t a3)
+/* In place on the guest's r0-r3: the trap path passes its frame, so
+ * nothing is copied (docs/performance.md). */
+void pmu_typeb_regs(struct pmu_cpu *p, uint32_t r[4])
 {
-	struct pmu_hvc_out o = { { 0, 0, 0, 0 } };
-	enum tb_reg r = (enum tb_reg)((fid - HVC_PMCR_READ) / 2);
+	uint32_t fid = r[0], cluster = r[1], a2 = r[2], a3 = r[3];
+	enum tb_reg reg = (enum tb_reg)((fid - HVC_PMCR_READ) / 2);
 	bool write = (fid - HVC_PMCR_READ) & 1u;
 
+	r[1] = r[2] = r[3] = 0;
 	if (!pmu_is_typeb_fid(fid)) {
-		o.r[0] = (uint32_t)BL_HVC_NOT_SUPPORTED;
-		o.r[3] = o.r[0];
-		return o;
+		r[0] = r[3] = (uint32_t)BL_HVC_NOT_SUPPORTED;
+		return;
 	}
 	if (cluster >= PMU_NCLUSTERS) {   /* nothing changes; the caller learns from r3 */
-		o.r[0] = write ? (uint32_t)BL_HVC_INVALID_PARAMETER : 0;
-		o.r[3] = (uint32_t)BL_HVC_INVALID_PARAMETER;
-		return o;
+		r[0] = write ? (uint32_t)BL_HVC_INVALID_PARAMETER : 0;
+		r[3] = (uint32_t)BL_HVC_INVALID_PARAMETER;
+		return;
 	}
-	if (r == TB_PMCCNTR) {
+	if (reg == TB_PMCCNTR) {
 		if (write) {
 			creg_set_ccnt(p, cluster, ((uint64_t)a3 << 32) | a2);
+			r[0] = 0;
 		} else {
 			uint64_t v = creg_ccnt(p, cluster);
 
-			o.r[0] = (uint32_t)v;
-			o.r[1] = (uint32_t)(v >> 32);
+			r[0] = (uint32_t)v;
+			r[1] = (uint32_t)(v >> 32);
 		}
-		return o;
+		return;
 	}
-	if (write) {
-		int32_t rc = creg_write(p, cluster, r, a2);
+	if (write)
+		r[0] = r[3] = (uint32_t)creg_write(p, cluster, reg, a2);
+	else
+		r[0] = creg_read(p, cluster, reg);
+}
 
-		o.r[0] = (uint32_t)rc;
-		o.r[3] = (uint32_t)rc;
-	} else {
-		o.r[0] = creg_read(p, cluster, r);
-	}
+struct pmu_hvc_out pmu_typeb_call(struct pmu_cpu *p, uint32_t fid, uint32_t cluster,
+				  uint32_t a2, uint32_t a3)
+{
+	struct pmu_hvc_out o = { { fid, cluster, a2, a3 } };
+
+	pmu_typeb_regs(p, o.r);
 	return o;
 }
