@@ -4,12 +4,11 @@ void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr);
 void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 {
 	(void)r0;(void)r1;(void)r2;(void)cpsr;
-	pmu_switch(1);
-	sink = (uint32_t)hvc(HVC_PMXEVCNTR_READ, A15_CLUSTER);
-	__asm__ volatile("mov r0, r0\n\tmov r1, r1\n\tmov r2, r2" ::: "memory");   /* marker */
-	sink = (uint32_t)hvc(HVC_PMXEVCNTR_READ, A15_CLUSTER);
+	sink = read_PMCR();           /* state 2 */
+	write_DBGBVR0(0);             /* debug in use */
+	switch_to(A7_CLUSTER);
+	__asm__ volatile("mov r0, r0" ::: "memory");
+	switch_to(A15_CLUSTER);
 	__asm__ volatile("mov r3, r3" ::: "memory");
-	sink = read_PMCCNTR();                                 /* trapped, 3 -> 2 */
-	__asm__ volatile("mov r4, r4" ::: "memory");
 	psci_system_off();
 }

@@ -46,25 +46,29 @@ void dbg_ctx_init(struct dbg_ctx *d)
 bool dbg_ctx_in_use(const struct dbg_ctx *d) { return d->used; }
 void dbg_ctx_mark_used(struct dbg_ctx *d) { d->used = true; }
 
+/* Registers the core lacks keep the monitor's value: dbg_hw_save() takes
+ * only the ones in hardware (masked to their writable bits). */
 void dbg_switch_out(struct dbg_ctx *d)
 {
 	bool locked;
 
 	if (dbg_hw_oslock(&locked))
 		d->oslk = locked;
-	for (unsigned r = 0; r < DBG_NREGS; r++)
-		if (in_hw((enum dbg_reg)r))
-			d->reg[r] = dbg_hw_read((enum dbg_reg)r) & regs[r].mask;
+	dbg_hw_save(d->reg);
 }
+
+static const uint32_t reset_values[DBG_NREGS] = {
+#define DBG_RESET(name, kind, mask, reset) [DBG_##name] = (reset),
+	DBG_REGS(DBG_RESET)
+#undef DBG_RESET
+};
 
 void dbg_hw_reset(unsigned inbound_cluster)
 {
 	bool locked;
 
 	(void)inbound_cluster;   /* A15 and A7 debug logic reset alike */
-	for (unsigned r = 0; r < DBG_NREGS; r++)
-		if (in_hw((enum dbg_reg)r))
-			dbg_hw_write((enum dbg_reg)r, regs[r].reset);
+	dbg_hw_load(reset_values);
 	if (dbg_hw_oslock(&locked))
 		dbg_hw_set_oslock(true);   /* v7.1: a debug cold reset sets the OS Lock */
 }
@@ -74,9 +78,7 @@ void dbg_switch_in(struct dbg_ctx *d, unsigned inbound_cluster)
 	bool locked;
 
 	(void)inbound_cluster;
-	for (unsigned r = 0; r < DBG_NREGS; r++)   /* table order = safe restore order */
-		if (in_hw((enum dbg_reg)r))
-			dbg_hw_write((enum dbg_reg)r, d->reg[r]);
+	dbg_hw_load(d->reg);                        /* table order = safe restore order */
 	if (dbg_hw_oslock(&locked))                /* restore done: the guest's lock state */
 		dbg_hw_set_oslock(d->oslk);
 }

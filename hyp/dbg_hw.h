@@ -11,6 +11,13 @@
 bool dbg_hw_present(enum dbg_reg r);
 uint32_t dbg_hw_read(enum dbg_reg r);
 void dbg_hw_write(enum dbg_reg r, uint32_t v);
+/* The whole context at once (switch path): every register the core
+ * implements is read into reg[] masked to its writable bits / written from
+ * reg[] (indexed by enum dbg_reg), in table order; the others are left
+ * alone. The target generates straight-line code for these. */
+void dbg_hw_save(uint32_t reg[DBG_NREGS]);
+void dbg_hw_load(const uint32_t reg[DBG_NREGS]);
+
 /* Registers outside the context the guest may use through the monitor
  * (DBGDSCRint, the OS lock): pass-through by key. false: not present. */
 bool dbg_hw_passthrough(uint32_t key, bool read, uint32_t *v);

@@ -39,6 +39,25 @@ void dbg_hw_write(enum dbg_reg r, uint32_t v)
 
 bool dbg_hw_present(enum dbg_reg r) { return r < DBG_NREGS && present[r]; }
 
+/* Straight-line code, one test and one MRC/MCR per register: the switch
+ * path's cost (docs/performance.md). Only DBG_HW registers can be present. */
+void dbg_hw_save(uint32_t reg[DBG_NREGS])
+{
+#define DBG_SAVE1(name, kind, mask, reset) \
+	if (present[DBG_##name]) reg[DBG_##name] = read_##name() & (mask);
+	DBG_REGS(DBG_SAVE1)
+#undef DBG_SAVE1
+}
+
+void dbg_hw_load(const uint32_t reg[DBG_NREGS])
+{
+#define DBG_LOAD1(name, kind, mask, reset) \
+	if (present[DBG_##name]) write_##name(reg[DBG_##name]);
+	DBG_REGS(DBG_LOAD1)
+#undef DBG_LOAD1
+	isb();
+}
+
 static uint32_t probe_read(enum dbg_reg r, uint32_t preset)
 {
 	switch (r) {

@@ -31,6 +31,35 @@ bool dbg_hw_present(enum dbg_reg r) { return fake_dbg_present[r]; }
 uint32_t dbg_hw_read(enum dbg_reg r) { return fake_dbg_reg[r]; }
 void dbg_hw_write(enum dbg_reg r, uint32_t v) { fake_dbg_reg[r] = v; fake_dbg_writes++; }
 
+static const uint32_t fake_masks[DBG_NREGS] = {
+#define FAKE_MASK(name, kind, mask, reset) [DBG_##name] = (mask),
+	DBG_REGS(FAKE_MASK)
+#undef FAKE_MASK
+};
+static const enum dbg_kind fake_kinds[DBG_NREGS] = {
+#define FAKE_KIND(name, kind, mask, reset) [DBG_##name] = (kind),
+	DBG_REGS(FAKE_KIND)
+#undef FAKE_KIND
+};
+
+/* As on the target: only registers the core has (and only DBG_HW kinds
+ * are ever probed present). */
+static bool fake_in_hw(unsigned r) { return fake_dbg_present[r] && fake_kinds[r] == DBG_HW; }
+
+void dbg_hw_save(uint32_t reg[DBG_NREGS])
+{
+	for (unsigned r = 0; r < DBG_NREGS; r++)
+		if (fake_in_hw(r))
+			reg[r] = fake_dbg_reg[r] & fake_masks[r];
+}
+
+void dbg_hw_load(const uint32_t reg[DBG_NREGS])
+{
+	for (unsigned r = 0; r < DBG_NREGS; r++)
+		if (fake_in_hw(r))
+			dbg_hw_write((enum dbg_reg)r, reg[r]);
+}
+
 bool fake_dbg_oslock = false;
 
 bool dbg_hw_oslock(bool *locked) { *locked = fake_dbg_oslock; return true; }
