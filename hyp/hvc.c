@@ -12,7 +12,6 @@
 #include "panic.h"
 #include "percpu.h"
 #include "vcpu.h"
-#include <string.h>
 
 typedef void (*hvc_fn)(struct vcpu *v, uint32_t fid);
 
@@ -49,6 +48,14 @@ static void hvc_pmu_state(struct vcpu *v, uint32_t fid)
  * there and copied back only on success, so a guest changing it meanwhile
  * (another CPU) can neither race the checks nor get a half-written result.
  */
+/* Whole descriptors (24 bytes, word aligned - checked): the compiler
+ * copies each with LDM/STM, where newlib-nano's memcpy goes byte by byte. */
+static void copy_descriptors(struct descriptor *dst, const struct descriptor *src, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		dst[i] = src[i];
+}
+
 static int32_t sync_counters(struct hyp_cpu *c, uint32_t addr)
 {
 	const struct board_mem *m = board_mem();
@@ -57,8 +64,7 @@ static int32_t sync_counters(struct hyp_cpu *c, uint32_t addr)
 
 	if ((addr & 3) || !guest_range_ok(m, addr, esz))
 		return BL_HVC_INVALID_PARAMETER;
-	memcpy(buf, (const void *)addr, esz);
-	uint32_t entries = buf[0].header.entries;
+	uint32_t entries = *(const volatile uint32_t *)addr;   /* header.entries */
 
 	if (entries > pmu_sync_max_entries())
 		return BL_HVC_INVALID_PARAMETER;
@@ -66,11 +72,12 @@ static int32_t sync_counters(struct hyp_cpu *c, uint32_t addr)
 
 	if (!guest_range_ok(m, addr, len))
 		return BL_HVC_INVALID_PARAMETER;
-	memcpy(buf, (const void *)addr, len);
+	/* one copy in: pmu_sync() checks that entries did not change meanwhile */
+	copy_descriptors(buf, (const struct descriptor *)addr, entries + 1);
 	int32_t rc = pmu_sync(&c->pmu, buf, entries + 1);
 
 	if (rc == 0)
-		memcpy((void *)addr, buf, len);
+		copy_descriptors((struct descriptor *)addr, buf, entries + 1);
 	return rc;
 }
 

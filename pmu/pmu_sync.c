@@ -82,8 +82,16 @@ static void process(struct pmu_cpu *p, struct counter_ *e)
 		creg_write(p, c, TB_PMCR_ENABLE, 0);
 		break;
 	default:  /* READ, READ_RESET */
-		e->event_type = cycle ? EVTYPER_CYCLES : creg_type(p, c, i);
-		e->counter_value = cycle ? (uint32_t)creg_ccnt(p, c) : creg_counter(p, c, i);
+		if (cycle) {
+			e->event_type = EVTYPER_CYCLES;
+			e->counter_value = (uint32_t)creg_ccnt(p, c);
+		} else {
+			uint32_t type, count;
+
+			creg_type_counter(p, c, i, &type, &count);
+			e->event_type = type;
+			e->counter_value = count;
+		}
 		break;
 	}
 	if (req == PMU_CONF_RESET_COUNTER || req == PMU_READ_RESET_COUNTER) {
