@@ -1,0 +1,88 @@
+/*
+ * libFuzzer target: sequences of Table 4 per-register calls (any fid in and
+ * around the range, any cluster id, any values) and switches. Oracle:
+ *  - every answer's status (r3) is 0 or -3, and -3 exactly for a cluster id
+ *    other than 0/1 or a PMSELR value the cluster cannot select;
+ *  - a call with a bad cluster id changes nothing at all;
+ *  - a call on the inactive cluster never touches the hardware;
+ *  - a cluster never active since boot reads 0 for every register but
+ *    PMSELR, which reads a pending selection;
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+
+/* Which property broke, then a crash libFuzzer records. */
+#define FAIL(why) do { fprintf(stderr, "oracle: %s (line %d)\n", why, __LINE__); abort(); } while (0)
+#include "pmu.h"
+#include "fake_pmu_hw.h"
+
+static const unsigned ncnt[2] = { 6, 4 };
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static struct pmu_cpu cpu;
+	bool ever[2] = { false, false };
+
+	if (size < 2)
+		return 0;
+	fake_pmu_power_on();
+	pmu_cpu_init(&cpu, data[0] & 1);
+	pmu_hvc_pmu_switch(&cpu, 1);   /* state 3: each cluster its own context */
+	ever[cpu.active] = true;
+	data++;
+	size--;
+	while (size >= 10) {
+		uint32_t fid = 0x90001000u - 2 + data[0] % 24;   /* in and just around Table 4 */
+		uint32_t cl = data[1] < 200 ? data[1] & 1 : data[1];
+		uint32_t v, hi;
+
+		memcpy(&v, data + 2, 4);
+		memcpy(&hi, data + 6, 4);
+		if (data[0] >= 240) {   /* a switch */
+			unsigned to = cpu.active ^ 1u;
+
+			pmu_switch_out(&cpu);
+			pmu_hw_reset(to);
+			pmu_switch_in(&cpu, to);
+			ever[to] = true;
+		} else {
+			if ((fid & 0xfffffffeu) == HVC_PMSELR_READ && (data[1] & 2))
+				v %= 40;   /* make valid selections likely */
+			struct pmu_cpu before = cpu;
+			struct fake_pmu hw_before = fake_pmu_peek();
+			struct pmu_hvc_out o = pmu_typeb_call(&cpu, fid, cl, v, hi);
+			bool in_range = fid >= HVC_PMCR_READ && fid <= HVC_PMINTENCLR_WRITE;
+			bool write = in_range && ((fid - HVC_PMCR_READ) & 1);
+			bool bad_sel = fid == HVC_PMSELR_WRITE && cl < 2 && v >= ncnt[cl] && v != 31;
+
+			if (!in_range) {
+				if (o.r[0] != (uint32_t)BL_HVC_NOT_SUPPORTED)
+					FAIL("an id outside Table 4 must answer -1");
+			} else if (cl > 1 || bad_sel) {
+				if (o.r[3] != (uint32_t)BL_HVC_INVALID_PARAMETER ||
+				    memcmp(&before, &cpu, sizeof(cpu)) != 0)
+					FAIL("a rejected call changed state");
+				struct fake_pmu hw = fake_pmu_peek();
+				if (!fake_pmu_equal(&hw, &hw_before))
+					FAIL("a rejected call reached the hardware");
+			} else {
+				if (o.r[3] != 0 || (write && o.r[0] != 0))
+					FAIL("a valid call must report status 0");
+				/* (PMSELR reads the pending selection: docs/abi.md) */
+				if (!ever[cl] && !write && fid != HVC_PMSELR_READ && (o.r[0] != 0 || o.r[1] != 0))
+					FAIL("never-active cluster must read 0");
+				if (cl != cpu.active) {
+					struct fake_pmu hw = fake_pmu_peek();
+					if (!fake_pmu_equal(&hw, &hw_before))
+						FAIL("inactive-cluster call reached the hardware");
+				}
+			}
+		}
+		data += 10;
+		size -= 10;
+	}
+	return 0;
+}
