@@ -65,7 +65,7 @@ static void set_fiq_reg(unsigned n, uint32_t x)
 	}
 }
 
-bool vcpu_get_reg(struct vcpu *v, unsigned n, uint32_t *val)
+bool vcpu_get_banked_reg(struct vcpu *v, unsigned n, uint32_t *val)
 {
 	if (n < 8 || (n < 13 && (v->spsr & PSR_MODE_MASK) != PSR_MODE_FIQ)) {
 		*val = v->f->r[n];
@@ -80,7 +80,7 @@ bool vcpu_get_reg(struct vcpu *v, unsigned n, uint32_t *val)
 	return false;
 }
 
-bool vcpu_set_reg(struct vcpu *v, unsigned n, uint32_t val)
+bool vcpu_set_banked_reg(struct vcpu *v, unsigned n, uint32_t val)
 {
 	if (n < 8 || (n < 13 && (v->spsr & PSR_MODE_MASK) != PSR_MODE_FIQ)) {
 		v->f->r[n] = val;
@@ -108,11 +108,10 @@ static uint32_t it_advance(uint32_t psr)
 	return psr | ((it & 0xfc) << 8) | ((it & 3) << 25);
 }
 
-void vcpu_skip_insn(struct vcpu *v)
+void vcpu_skip_thumb_insn(struct vcpu *v)
 {
 	v->elr += (v->hsr & (1u << 25)) ? 4 : 2;
-	if (v->spsr & PSR_T)
-		v->spsr = it_advance(v->spsr);
+	v->spsr = it_advance(v->spsr);
 }
 
 /*

@@ -41,12 +41,38 @@ static inline bool vcpu_is_pl0(const struct vcpu *v)
 }
 
 /* General register n as the guest's current mode sees it. r13/r15 are not
- * accepted for coprocessor transfers (UNPREDICTABLE): false -> UNDEF. */
-bool vcpu_get_reg(struct vcpu *v, unsigned n, uint32_t *val);
-bool vcpu_set_reg(struct vcpu *v, unsigned n, uint32_t val);
+ * accepted for coprocessor transfers (UNPREDICTABLE): false -> UNDEF.
+ * r0-r7 are never banked: inline; the rest out of line. */
+bool vcpu_get_banked_reg(struct vcpu *v, unsigned n, uint32_t *val);
+bool vcpu_set_banked_reg(struct vcpu *v, unsigned n, uint32_t val);
+
+static inline bool vcpu_get_reg(struct vcpu *v, unsigned n, uint32_t *val)
+{
+	if (n < 8) {
+		*val = v->f->r[n];
+		return true;
+	}
+	return vcpu_get_banked_reg(v, n, val);
+}
+
+static inline bool vcpu_set_reg(struct vcpu *v, unsigned n, uint32_t val)
+{
+	if (n < 8) {
+		v->f->r[n] = val;
+		return true;
+	}
+	return vcpu_set_banked_reg(v, n, val);
+}
 
 /* Step over the trapped instruction (2 or 4 bytes, Thumb IT state too). */
-void vcpu_skip_insn(struct vcpu *v);
+void vcpu_skip_thumb_insn(struct vcpu *v);
+static inline void vcpu_skip_insn(struct vcpu *v)
+{
+	if (v->spsr & PSR_T)
+		vcpu_skip_thumb_insn(v);
+	else
+		v->elr += 4;
+}
 
 /* Exceptions delivered into the guest at PL1, as the hardware would. */
 void vcpu_inject_undef(struct vcpu *v);

@@ -77,8 +77,8 @@ struct pmu_cpu {
 };
 
 void pmu_cpu_init(struct pmu_cpu *p, unsigned boot_cluster);
-unsigned pmu_state(const struct pmu_cpu *p);
-unsigned pmu_active_cluster(const struct pmu_cpu *p);
+static inline unsigned pmu_state(const struct pmu_cpu *p) { return p->state; }
+static inline unsigned pmu_active_cluster(const struct pmu_cpu *p) { return p->active; }
 /* HDCR[7:0] (HPMN, TPMCR, TPM, HPME) the current state wants. */
 uint32_t pmu_hdcr_bits(const struct pmu_cpu *p);
 #define PMU_HDCR_HPMN(n)  ((uint32_t)(n) & 0x1fu)

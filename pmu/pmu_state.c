@@ -17,8 +17,6 @@ void pmu_cpu_init(struct pmu_cpu *p, unsigned boot_cluster)
 	p->ccnt_last = pmu_hw_read(PMU_HW_PMCCNTR);   /* poison, upper word 0 */
 }
 
-unsigned pmu_state(const struct pmu_cpu *p) { return p->state; }
-unsigned pmu_active_cluster(const struct pmu_cpu *p) { return p->active; }
 
 /*
  * State 2 runs natively ("disables traps upon access to any PMU register")
