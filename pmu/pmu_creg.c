@@ -99,12 +99,18 @@ uint32_t creg_read(struct pmu_cpu *p, unsigned c, enum tb_reg r)
 		return act || p->ever_active[c] ? pmcr_view(c, pmcr_bits(p, c), n) : 0;
 	case TB_PMSELR:
 		return selection(p, c);
+	/* On the active cluster the counter is already selected in the
+	 * hardware: read it there, no select/restore of PMSELR. */
 	case TB_PMXEVTYPER:
 		sel = selection(p, c);
-		return sel_has_type(sel, n) ? creg_type(p, c, sel) : 0;
+		if (!sel_has_type(sel, n))
+			return 0;
+		return act ? pmu_hw_read(PMU_HW_PMXEVTYPER) : creg_type(p, c, sel);
 	case TB_PMXEVCNTR:
 		sel = selection(p, c);
-		return sel < n ? creg_counter(p, c, sel) : 0;
+		if (sel >= n)
+			return 0;
+		return act ? pmu_hw_read(PMU_HW_PMXEVCNTR) : creg_counter(p, c, sel);
 	case TB_PMCNTENSET:
 	case TB_PMCNTENCLR:
 		return m & (act ? pmu_hw_read(PMU_HW_PMCNTENSET) : s->cnten);
