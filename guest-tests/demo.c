@@ -36,10 +36,12 @@ void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 	gprintf("   1000 software increments on %s: counter 0 = %lu\n", cluster_name(cluster_now()),
 		(unsigned long)pmn_read(0));
 	switch_to(A7_CLUSTER);
+	pmu_switch(1);                 /* so the next PMU access is trapped (-> state 2) */
 	pmcr = read_PMCR();
-	gprintf("== cluster switch -> %s: MIDR=0x%08lx, PMCR IDCODE 0x%02lx, N=%lu\n",
+	gprintf("== cluster switch -> %s: MIDR=0x%08lx, trapped PMCR IDCODE 0x%02lx, N=%lu\n",
 		cluster_name(cluster_now()), (unsigned long)read_MIDR(),
 		(unsigned long)PMCR_IDCODE(pmcr), (unsigned long)PMCR_N(pmcr));
+	gprintf("   (a native state-2 read would show QEMU's 0x0f: QEMU 7.2 lacks HDCR.TPMCR)\n");
 	for (int i = 0; i < 500; i++)
 		write_PMSWINC(1);
 	gprintf("   500 more increments: counter 0 = %lu (state 2 migrates the count)\n",
