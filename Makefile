@@ -38,6 +38,9 @@ hyp_DEFS        := -DBOOT_CLUSTER=$(BOOT_CLUSTER)
 hyp-a7boot_DEFS := -DBOOT_CLUSTER=1
 
 GUEST_LIB    := $(wildcard guest-tests/lib/*.c) $(wildcard guest-tests/lib/*.S)
+# newlib's hooks are the monitor's own (the guest library provides the two
+# board calls they use)
+GUEST_SHARED := hyp/syscalls.c
 GUEST_SUITES := $(patsubst guest-tests/%.c,%,$(wildcard guest-tests/*.c))
 GUEST_CFLAGS := -std=c11 $(ARCH) -O2 -g -ffreestanding -fno-common $(WARN) \
 	-Iinclude -Ihyp -Iguest-tests/lib
@@ -109,7 +112,11 @@ $(B)/guests/lib/%.o: guest-tests/lib/%.S | deps-quiet
 $(B)/guests/%.o: guest-tests/%.c | deps-quiet
 	@mkdir -p $(dir $@)
 	$(CC) $(GUEST_CFLAGS) -MMD -c $< -o $@
-GUEST_LIB_OBJS := $(patsubst guest-tests/lib/%,$(B)/guests/lib/%.o,$(basename $(GUEST_LIB)))
+$(B)/guests/shared/%.o: hyp/%.c | deps-quiet
+	@mkdir -p $(dir $@)
+	$(CC) $(GUEST_CFLAGS) -Iboard -MMD -c $< -o $@
+GUEST_LIB_OBJS := $(patsubst guest-tests/lib/%,$(B)/guests/lib/%.o,$(basename $(GUEST_LIB))) \
+	$(patsubst hyp/%.c,$(B)/guests/shared/%.o,$(GUEST_SHARED))
 $(B)/guests/%.elf: $(B)/guests/%.o $(GUEST_LIB_OBJS) linker/guest.ld
 	$(CC) $(TARGET_LDFLAGS) -T linker/guest.ld $(filter %.o,$^) -o $@
 $(B)/guests/%.bin: $(B)/guests/%.elf

@@ -61,6 +61,22 @@ static void sync_prepare(unsigned entries)
 	sync_arr[0].header.entries = entries;
 }
 
+static void bench_switches(const char *what)
+{
+	uint64_t t;
+
+	for (uint32_t st = 1; st <= 3; st++) {
+		char name[64];
+
+		pmu_switch(st == 1 ? 0 : 1);
+		if (st == 2)
+			sink = read_PMSELR();
+		MEASURE(t, { switch_to(A7_CLUSTER); switch_to(A15_CLUSTER); });
+		snprintf(name, sizeof(name), "cluster switch, state %lu, %s", (unsigned long)st, what);
+		report(name, ipo_x100(t, loop_ticks) / 2);
+	}
+}
+
 void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr);
 void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 {
@@ -126,26 +142,11 @@ void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 		report(name, ipo_x100(t, loop_ticks));
 	}
 
-	/* Cluster switches (two per iteration: there and back) */
-	for (uint32_t st = 1; st <= 3; st++) {
-		char name[64];
-		pmu_switch(st == 1 ? 0 : 1);
-		if (st == 2)
-			sink = read_PMSELR();
-		MEASURE(t, { switch_to(A7_CLUSTER); switch_to(A15_CLUSTER); });
-		snprintf(name, sizeof(name), "cluster switch, state %lu, debug never used", (unsigned long)st);
-		report(name, ipo_x100(t, loop_ticks) / 2);
-	}
-	write_DBGBVR0(0);   /* the guest uses debug: switches now carry it */
-	for (uint32_t st = 1; st <= 3; st++) {
-		char name[64];
-		pmu_switch(st == 1 ? 0 : 1);
-		if (st == 2)
-			sink = read_PMSELR();
-		MEASURE(t, { switch_to(A7_CLUSTER); switch_to(A15_CLUSTER); });
-		snprintf(name, sizeof(name), "cluster switch, state %lu, PMU + debug", (unsigned long)st);
-		report(name, ipo_x100(t, loop_ticks) / 2);
-	}
+	/* Cluster switches (two per iteration: there and back), first with a
+	 * debug context the guest never touched (lazy), then with one. */
+	bench_switches("debug never used");
+	write_DBGBVR0(0);
+	bench_switches("PMU + debug");
 	gprintf("bench done\n");
 	psci_system_off();
 }

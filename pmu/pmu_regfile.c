@@ -11,43 +11,31 @@ static void select_counter(uint32_t i) { pmu_hw_write(PMU_HW_PMSELR, i); }
 
 /* Indexed access goes through PMSELR, which belongs to the guest: put it
  * back, so the guest's next PMXEV* access addresses what it selected. */
-uint32_t hw_counter(unsigned i)
+static inline __attribute__((always_inline)) uint32_t
+indexed_read(unsigned i, enum pmu_hwreg r)
 {
 	uint32_t sel = pmu_hw_read(PMU_HW_PMSELR), v;
 
 	select_counter(i);
-	v = pmu_hw_read(PMU_HW_PMXEVCNTR);
+	v = pmu_hw_read(r);
 	select_counter(sel);
 	return v;
 }
 
-void hw_set_counter(unsigned i, uint32_t v)
+static inline __attribute__((always_inline)) void
+indexed_write(unsigned i, enum pmu_hwreg r, uint32_t v)
 {
 	uint32_t sel = pmu_hw_read(PMU_HW_PMSELR);
 
 	select_counter(i);
-	pmu_hw_write(PMU_HW_PMXEVCNTR, v);
+	pmu_hw_write(r, v);
 	select_counter(sel);
 }
 
-uint32_t hw_type(unsigned i)
-{
-	uint32_t sel = pmu_hw_read(PMU_HW_PMSELR), v;
-
-	select_counter(i);
-	v = pmu_hw_read(PMU_HW_PMXEVTYPER);
-	select_counter(sel);
-	return v;
-}
-
-void hw_set_type(unsigned i, uint32_t v)
-{
-	uint32_t sel = pmu_hw_read(PMU_HW_PMSELR);
-
-	select_counter(i);
-	pmu_hw_write(PMU_HW_PMXEVTYPER, v);
-	select_counter(sel);
-}
+uint32_t hw_counter(unsigned i) { return indexed_read(i, PMU_HW_PMXEVCNTR); }
+void hw_set_counter(unsigned i, uint32_t v) { indexed_write(i, PMU_HW_PMXEVCNTR, v); }
+uint32_t hw_type(unsigned i) { return indexed_read(i, PMU_HW_PMXEVTYPER); }
+void hw_set_type(unsigned i, uint32_t v) { indexed_write(i, PMU_HW_PMXEVTYPER, v); }
 
 /* PMCR.P and .C are actions. The hardware would apply P to all six
  * counters, so the monitor applies them itself to the n counters of the

@@ -7,6 +7,13 @@
 
 static unsigned n_pass, n_fail;
 
+void board_console_putc(char c);
+void board_power_off(void) __attribute__((noreturn));
+
+/* The two board calls hyp/syscalls.c (newlib's hooks, shared with the
+ * monitor) needs, as the test guest does them. */
+void board_power_off(void) { psci_system_off(); }
+
 static void putc_uart(char c)
 {
 	while (*(volatile uint32_t *)UART_FR & (1u << 5))
@@ -25,6 +32,8 @@ static void vgprintf(const char *fmt, va_list ap)
 		putc_uart(*p);
 	}
 }
+
+void board_console_putc(char c) { putc_uart(c); }
 
 void gprintf(const char *fmt, ...)
 {
