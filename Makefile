@@ -154,7 +154,8 @@ fuzz: deps fuzz-build
 run: deps all
 	qemu/run.sh $(B)/hyp.elf $(B)/guests/demo.bin
 
-debug: deps all
+debug: all
+	@tools/deps.sh debug
 	qemu/debug.sh $(B)/hyp.elf $(B)/guests/demo.bin
 
 # ---- the Linux guest (Debian armhf kernel + busybox, cached in cache/) ------
@@ -194,6 +195,7 @@ deps-quiet:
 # The state diagram is committed rendered; this re-renders it from its source.
 docs: docs/states.svg
 docs/states.svg: docs/states.dot
+	@tools/deps.sh docs
 	dot -Tsvg $< -o $@
 .PHONY: docs
 

@@ -1,26 +1,31 @@
 #!/usr/bin/env bash
 # Install the Debian packages the build and the tests need, if missing.
+#   tools/deps.sh          what `make`, `make run` and `make test` need
+#   tools/deps.sh debug    + gdb-multiarch (make debug)
+#   tools/deps.sh docs     + graphviz (make docs)
 set -euo pipefail
 need=()
 have_cmd() { command -v "$1" >/dev/null 2>&1; }
 have_cmd arm-none-eabi-gcc || need+=(gcc-arm-none-eabi)
-[ -e /usr/lib/arm-none-eabi/newlib/libc_nano.a ] || [ -n "$(ls /usr/lib/arm-none-eabi/newlib/*/libc_nano.a 2>/dev/null | head -1)" ] || need+=(libnewlib-arm-none-eabi)
+[ -e /usr/lib/arm-none-eabi/newlib/libc_nano.a ] || need+=(libnewlib-arm-none-eabi)
 have_cmd qemu-system-arm || need+=(qemu-system-arm)
 have_cmd dtc || need+=(device-tree-compiler)
 have_cmd fdtput || need+=(device-tree-compiler)
 have_cmd gcc || need+=(gcc)
 have_cmd make || need+=(make)
 [ -e /usr/include/cmocka.h ] || need+=(libcmocka-dev)
-have_cmd dot || need+=(graphviz)
-have_cmd gdb-multiarch || need+=(gdb-multiarch)
-have_cmd timeout || need+=(coreutils)
-have_cmd python3 || need+=(python3)
-have_cmd cpio || need+=(cpio)
 have_cmd clang || need+=(clang)
 [ -n "$(ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a 2>/dev/null | head -1)" ] || need+=(libclang-rt-14-dev)
+have_cmd cppcheck || need+=(cppcheck)
+have_cmd clang-tidy || need+=(clang-tidy)
+have_cmd cpio || need+=(cpio)
 have_cmd gzip || need+=(gzip)
+have_cmd timeout || need+=(coreutils)
+case "${1:-}" in
+debug) have_cmd gdb-multiarch || need+=(gdb-multiarch) ;;
+docs) have_cmd dot || need+=(graphviz) ;;
+esac
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
-# de-duplicate
 mapfile -t need < <(printf '%s\n' "${need[@]}" | sort -u)
 echo "deps: installing ${need[*]}"
 SUDO=""
