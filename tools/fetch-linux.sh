@@ -18,7 +18,10 @@ ensure_armhf() {
 		$SUDO dpkg --add-architecture armhf
 	fi
 	if ! apt-cache show "linux-image-6.1.0-50-armmp-lpae:armhf=6.1.176-1" >/dev/null 2>&1; then
-		$SUDO apt-get update -qq
+		# A mirror caught mid-sync (seen: bookworm-security's armhf index)
+		# makes apt-get update fail as a whole although the suites we
+		# take packages from are fine; what matters is checked next.
+		$SUDO apt-get update -qq || echo "fetch-linux: apt-get update reported errors; going on"
 	fi
 }
 for entry in "${PKGS[@]}"; do
