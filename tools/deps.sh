@@ -20,6 +20,7 @@ have_cmd cppcheck || need+=(cppcheck)
 have_cmd clang-tidy || need+=(clang-tidy)
 have_cmd cpio || need+=(cpio)
 have_cmd gzip || need+=(gzip)
+have_cmd arm-linux-gnueabihf-gcc || need+=(gcc-arm-linux-gnueabihf libc6-dev-armhf-cross)
 have_cmd timeout || need+=(coreutils)
 case "${1:-}" in
 debug) have_cmd gdb-multiarch || need+=(gdb-multiarch) ;;
