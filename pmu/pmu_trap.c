@@ -30,21 +30,44 @@ static bool pl0_allowed(uint32_t key, bool read)
 
 static uint32_t selected(void) { return pmu_hw_read(PMU_HW_PMSELR) & SELR_MASK; }
 
+/* PMXEVTYPER mode filter (ARM ARM C12.8.13, with the Security Extensions
+ * both cores implement): the guest is Non-secure, so PL1 counts iff
+ * P == NSK and PL0 iff U == NSU. */
+#define EVTYPER_P      (1u << 31)
+#define EVTYPER_U      (1u << 30)
+#define EVTYPER_NSK    (1u << 29)
+#define EVTYPER_NSU    (1u << 28)
+
+static bool mode_filtered(uint32_t type, bool pl0)
+{
+	if (pl0)
+		return !(type & EVTYPER_U) != !(type & EVTYPER_NSU);
+	return !(type & EVTYPER_P) != !(type & EVTYPER_NSK);
+}
+
 /*
  * PMSWINC done by the monitor. A write from HYP would be filtered out
  * (event counters do not count at PL2 while PMXEVTYPER.NSH = 0, which also
  * keeps the monitor's own work out of the guest's counts), so the software
  * increment is performed here: each enabled counter of the Type A view
- * that counts SW_INCR (event 0x00) goes up by one, overflow included.
+ * that counts SW_INCR (event 0x00) goes up by one, overflow included -
+ * unless its filter excludes the mode the guest wrote PMSWINC from, as the
+ * hardware would (the differential stress guest found the emulation
+ * counting where the native PMSWINC of state 2 does not).
  */
-static void software_increment(uint32_t v)
+static void software_increment(uint32_t v, bool pl0)
 {
 	uint32_t en = pmu_hw_read(PMU_HW_PMCNTENSET) & v;
 
 	if (!(pmu_hw_read(PMU_HW_PMCR) & PMCR_E))
 		return;
 	for (unsigned i = 0; i < PMU_TYPEA_COUNTERS; i++) {
-		if (!(en & (1u << i)) || (hw_type(i) & EVTYPER_EVENT) != 0x00)
+		uint32_t type;
+
+		if (!(en & (1u << i)))
+			continue;
+		type = hw_type(i);
+		if ((type & EVTYPER_EVENT) != 0x00 || mode_filtered(type, pl0))
 			continue;
 		uint32_t c = hw_counter(i);
 
@@ -116,7 +139,7 @@ enum pmu_trap_rc pmu_trap(struct pmu_cpu *p, uint32_t key, bool read, uint32_t *
 	case CPK_PMSWINC:       /* write-only */
 		if (read)
 			return PMU_TRAP_UNDEF;
-		software_increment(*rt & TYPEA_MASK);
+		software_increment(*rt & TYPEA_MASK, pl0);
 		break;
 	case CPK_PMCEID0:       /* read-only; emulated, QEMU's v7 CPUs UNDEF them */
 		if (!read)

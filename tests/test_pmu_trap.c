@@ -204,6 +204,40 @@ static void software_increment(void **state)
 	assert_int_equal(fake_pmu_peek().evcntr[0], 11);
 }
 
+/* The PMXEVTYPER mode filter applies to emulated software increments as
+ * the hardware applies it (found by the stress guest: the emulation
+ * counted with P = 1 where QEMU's native PMSWINC does not). Non-secure
+ * guest: PL1 counts iff P == NSK, PL0 iff U == NSU. */
+static void software_increment_mode_filter(void **state)
+{
+	(void)state;
+	static const struct { uint32_t type; bool pl1, pl0; } cases[] = {
+		{ 0x00000000u, true, true },
+		{ 0x80000000u, false, true },   /* P */
+		{ 0xA0000000u, true, true },    /* P, NSK */
+		{ 0x20000000u, false, true },   /* NSK alone */
+		{ 0x40000000u, true, false },   /* U */
+		{ 0x50000000u, true, true },    /* U, NSU */
+		{ 0xC0000000u, false, false },  /* P, U */
+	};
+	struct fake_pmu s = { 0 };
+
+	s.pmcr = 1;
+	s.cnten = 0x1;
+	s.userenr = 1;                    /* PL0 may write PMSWINC */
+	for (unsigned k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		uint32_t v = 1;
+
+		s.evtyper[0] = cases[k].type;
+		s.evcntr[0] = 100;
+		fake_pmu_poke(&s);
+		wr(CPK_PMSWINC, 1);
+		assert_int_equal(fake_pmu_peek().evcntr[0], 100 + cases[k].pl1);
+		assert_int_equal(pmu_trap(&cpu, CPK_PMSWINC, false, &v, true), PMU_TRAP_DONE);
+		assert_int_equal(fake_pmu_peek().evcntr[0], 100 + cases[k].pl1 + cases[k].pl0);
+	}
+}
+
 static void undefined_encodings(void **state)
 {
 	(void)state;
@@ -291,6 +325,7 @@ int main(void)
 		cmocka_unit_test_setup(pmceid_per_cluster, setup),
 		cmocka_unit_test_setup(pmuserenr, setup),
 		cmocka_unit_test_setup(software_increment, setup),
+		cmocka_unit_test_setup(software_increment_mode_filter, setup),
 		cmocka_unit_test_setup(undefined_encodings, setup),
 		cmocka_unit_test_setup(pl0_rules, setup),
 		cmocka_unit_test_setup(counter_reads_are_cheap, setup),
