@@ -8,6 +8,7 @@
  */
 #include <string.h>
 #include "pmu_guest.h"
+#include "rng.h"
 
 #ifndef HOSTILE_SEED
 #define HOSTILE_SEED 0x5eed1234u
@@ -16,14 +17,8 @@
 #define HOSTILE_OPS 20000u
 #endif
 
-static uint32_t rng = HOSTILE_SEED;
-static uint32_t rnd(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 17;
-	rng ^= rng << 5;
-	return rng;
-}
+static struct rng rng = { HOSTILE_SEED };
+static uint32_t rnd(void) { return rng_next(&rng); }
 
 static struct descriptor desc_buf[32] __attribute__((aligned(8)));
 

@@ -19,24 +19,21 @@ static const uint32_t read_ids[] = {
 };
 #define NREADS (sizeof(read_ids) / sizeof(read_ids[0]))
 
-static uint32_t rd(uint32_t fid, uint32_t c) { return bl_hvc_regs(fid, c, 0, 0).r0; }
-static struct bl_hvc_regs wr(uint32_t fid, uint32_t c, uint32_t v) { return bl_hvc_regs(fid, c, v, 0); }
-static uint64_t ccnt(uint32_t c) { struct bl_hvc_regs r = bl_hvc_regs(HVC_PMCCNTR_READ, c, 0, 0); return ((uint64_t)r.r1 << 32) | r.r0; }
-static uint32_t cnt(uint32_t c, uint32_t n) { wr(HVC_PMSELR_WRITE, c, n); return rd(HVC_PMXEVCNTR_READ, c); }
-static void set_cnt(uint32_t c, uint32_t n, uint32_t v) { wr(HVC_PMSELR_WRITE, c, n); wr(HVC_PMXEVCNTR_WRITE, c, v); }
-static uint32_t evt(uint32_t c, uint32_t n) { wr(HVC_PMSELR_WRITE, c, n); return rd(HVC_PMXEVTYPER_READ, c); }
-static void set_evt(uint32_t c, uint32_t n, uint32_t v) { wr(HVC_PMSELR_WRITE, c, n); wr(HVC_PMXEVTYPER_WRITE, c, v); }
+static uint32_t cnt(uint32_t c, uint32_t n) { typeb_write(HVC_PMSELR_WRITE, c, n); return typeb_read(HVC_PMXEVCNTR_READ, c); }
+static void set_cnt(uint32_t c, uint32_t n, uint32_t v) { typeb_write(HVC_PMSELR_WRITE, c, n); typeb_write(HVC_PMXEVCNTR_WRITE, c, v); }
+static uint32_t evt(uint32_t c, uint32_t n) { typeb_write(HVC_PMSELR_WRITE, c, n); return typeb_read(HVC_PMXEVTYPER_READ, c); }
+static void set_evt(uint32_t c, uint32_t n, uint32_t v) { typeb_write(HVC_PMSELR_WRITE, c, n); typeb_write(HVC_PMXEVTYPER_WRITE, c, v); }
 
 /* A snapshot of one cluster's PMU as Type B shows it. */
 struct view { uint32_t pmcr, en, inten, ovs, evc[6], evt[6]; uint64_t cc; };
 static void view_of(uint32_t c, unsigned n, struct view *v)
 {
 	memset(v, 0, sizeof(*v));
-	v->pmcr = rd(HVC_PMCR_READ, c);
-	v->en = rd(HVC_PMCNTENSET_READ, c);
-	v->inten = rd(HVC_PMINTENSET_READ, c);
-	v->ovs = rd(HVC_PMOVSR_READ, c);
-	v->cc = ccnt(c);
+	v->pmcr = typeb_read(HVC_PMCR_READ, c);
+	v->en = typeb_read(HVC_PMCNTENSET_READ, c);
+	v->inten = typeb_read(HVC_PMINTENSET_READ, c);
+	v->ovs = typeb_read(HVC_PMOVSR_READ, c);
+	v->cc = typeb_ccnt(c);
 	for (unsigned i = 0; i < n; i++) {
 		v->evc[i] = cnt(c, i);
 		v->evt[i] = evt(c, i);
@@ -64,45 +61,45 @@ static void never_active_reads_zero(void)
 
 static void active_cluster_identity(void)
 {
-	uint32_t pmcr = rd(HVC_PMCR_READ, A15_CLUSTER);
+	uint32_t pmcr = typeb_read(HVC_PMCR_READ, A15_CLUSTER);
 
 	check_eq("Type B PMCR(A15).IDCODE = 0x0F", PMCR_IDCODE(pmcr), IDCODE_A15);
 	check_eq("Type B PMCR(A15).N = 6 (its real PMU)", PMCR_N(pmcr), 6);
-	check_eq("Type B PMCR write status in r3 = 0", wr(HVC_PMCR_WRITE, A15_CLUSTER, PMCR_P | PMCR_C).r3, 0);
-	check_eq("Type B PMSELR = 5 accepted on A15 (6 counters)", wr(HVC_PMSELR_WRITE, A15_CLUSTER, 5).r0, 0);
-	check_eq("... reads back 5", rd(HVC_PMSELR_READ, A15_CLUSTER), 5);
+	check_eq("Type B PMCR write status in r3 = 0", typeb_write(HVC_PMCR_WRITE, A15_CLUSTER, PMCR_P | PMCR_C).r3, 0);
+	check_eq("Type B PMSELR = 5 accepted on A15 (6 counters)", typeb_write(HVC_PMSELR_WRITE, A15_CLUSTER, 5).r0, 0);
+	check_eq("... reads back 5", typeb_read(HVC_PMSELR_READ, A15_CLUSTER), 5);
 	check_eq("state still 3 after Type B calls", pmu_state_now(), 3);
 }
 
 /* Program both clusters with distinct values; A7's are deferred. */
 static void program_both(void)
 {
-	wr(HVC_PMCR_WRITE, A15_CLUSTER, 0);
-	wr(HVC_PMCNTENCLR_WRITE, A15_CLUSTER, 0xffffffffu);
+	typeb_write(HVC_PMCR_WRITE, A15_CLUSTER, 0);
+	typeb_write(HVC_PMCNTENCLR_WRITE, A15_CLUSTER, 0xffffffffu);
 	for (unsigned n = 0; n < 6; n++) {
 		set_evt(A15_CLUSTER, n, 0x00);          /* SW_INCR: nothing counts here */
 		set_cnt(A15_CLUSTER, n, 0x15000000u + n);
 	}
-	wr(HVC_PMCNTENSET_WRITE, A15_CLUSTER, 0x3f);
-	wr(HVC_PMINTENSET_WRITE, A15_CLUSTER, 0x21);
-	wr(HVC_PMSELR_WRITE, A15_CLUSTER, 4);
+	typeb_write(HVC_PMCNTENSET_WRITE, A15_CLUSTER, 0x3f);
+	typeb_write(HVC_PMINTENSET_WRITE, A15_CLUSTER, 0x21);
+	typeb_write(HVC_PMSELR_WRITE, A15_CLUSTER, 4);
 	bl_hvc_regs(HVC_PMCCNTR_WRITE, A15_CLUSTER, 0x15151515u, 0x15u);
 
 	for (unsigned n = 0; n < 4; n++) {
 		set_evt(A7_CLUSTER, n, 0x00);
 		set_cnt(A7_CLUSTER, n, 0x07000000u + n);
 	}
-	wr(HVC_PMCNTENSET_WRITE, A7_CLUSTER, 0x3f);      /* bits 4, 5: A7 has no such counters */
-	wr(HVC_PMCNTENCLR_WRITE, A7_CLUSTER, 0x2);
-	wr(HVC_PMINTENSET_WRITE, A7_CLUSTER, 0x8);
-	wr(HVC_PMSELR_WRITE, A7_CLUSTER, 2);
+	typeb_write(HVC_PMCNTENSET_WRITE, A7_CLUSTER, 0x3f);      /* bits 4, 5: A7 has no such counters */
+	typeb_write(HVC_PMCNTENCLR_WRITE, A7_CLUSTER, 0x2);
+	typeb_write(HVC_PMINTENSET_WRITE, A7_CLUSTER, 0x8);
+	typeb_write(HVC_PMSELR_WRITE, A7_CLUSTER, 2);
 	bl_hvc_regs(HVC_PMCCNTR_WRITE, A7_CLUSTER, 0x07070707u, 0x7u);
 
-	check_eq("A7 PMSELR = 4 rejected (A7 has 4 counters)", wr(HVC_PMSELR_WRITE, A7_CLUSTER, 4).r3,
+	check_eq("A7 PMSELR = 4 rejected (A7 has 4 counters)", typeb_write(HVC_PMSELR_WRITE, A7_CLUSTER, 4).r3,
 		 (uint32_t)BL_HVC_INVALID_PARAMETER);
 	/* (no PMSELR writes here: they would be deferred writes too) */
-	check(rd(HVC_PMXEVCNTR_READ, A7_CLUSTER) == 0 && rd(HVC_PMCNTENSET_READ, A7_CLUSTER) == 0 &&
-	      ccnt(A7_CLUSTER) == 0 && rd(HVC_PMCR_READ, A7_CLUSTER) == 0,
+	check(typeb_read(HVC_PMXEVCNTR_READ, A7_CLUSTER) == 0 && typeb_read(HVC_PMCNTENSET_READ, A7_CLUSTER) == 0 &&
+	      typeb_ccnt(A7_CLUSTER) == 0 && typeb_read(HVC_PMCR_READ, A7_CLUSTER) == 0,
 	      "inactive A7 reads still show its saved (never-active: 0) values, not pending writes");
 }
 
@@ -150,7 +147,7 @@ static void switch_and_compare(void)
 {
 	check_a15("A15 active");
 	check_eq("switch to A7", switch_to(A7_CLUSTER), A7_CLUSTER);
-	check_eq("A7 PMSELR deferred write applied", rd(HVC_PMSELR_READ, A7_CLUSTER), 2);
+	check_eq("A7 PMSELR deferred write applied", typeb_read(HVC_PMSELR_READ, A7_CLUSTER), 2);
 	check_a7("after switch, A7 active");
 	check_a15("after switch, A15 inactive (saved)");
 	for (unsigned i = 0; i < 20; i++)
@@ -168,20 +165,20 @@ static void deferred_semantics(void)
 	/* A15 active, A7 inactive */
 	set_cnt(A7_CLUSTER, 1, 5);
 	set_cnt(A7_CLUSTER, 2, 6);
-	wr(HVC_PMCNTENSET_WRITE, A7_CLUSTER, 0x7);
-	wr(HVC_PMCNTENCLR_WRITE, A7_CLUSTER, 0x2);
-	wr(HVC_PMCR_WRITE, A7_CLUSTER, PMCR_P);     /* resets event counters: after the two writes */
+	typeb_write(HVC_PMCNTENSET_WRITE, A7_CLUSTER, 0x7);
+	typeb_write(HVC_PMCNTENCLR_WRITE, A7_CLUSTER, 0x2);
+	typeb_write(HVC_PMCR_WRITE, A7_CLUSTER, PMCR_P);     /* resets event counters: after the two writes */
 	set_cnt(A7_CLUSTER, 3, 9);
-	wr(HVC_PMOVSR_WRITE, A7_CLUSTER, 0xffffffffu);
+	typeb_write(HVC_PMOVSR_WRITE, A7_CLUSTER, 0xffffffffu);
 	/* a long queue: only bounded state, the latest value wins */
 	for (unsigned i = 0; i < 100000; i++)
-		wr(HVC_PMXEVCNTR_WRITE, A7_CLUSTER, i);   /* PMSELR is 3 */
+		typeb_write(HVC_PMXEVCNTR_WRITE, A7_CLUSTER, i);   /* PMSELR is 3 */
 	switch_to(A7_CLUSTER);
 	check_eq("deferred: counter 1 reset by the later PMCR.P", cnt(A7_CLUSTER, 1), 0);
 	check_eq("deferred: counter 2 reset by the later PMCR.P", cnt(A7_CLUSTER, 2), 0);
 	check_eq("deferred: 100000 queued writes, the latest value wins", cnt(A7_CLUSTER, 3), 99999);
 	check_eq("deferred: counter 0 reset by PMCR.P too", cnt(A7_CLUSTER, 0), 0);
-	check_eq("deferred: set/clear composed in order", rd(HVC_PMCNTENSET_READ, A7_CLUSTER), 0x0d | 0x5);
+	check_eq("deferred: set/clear composed in order", typeb_read(HVC_PMCNTENSET_READ, A7_CLUSTER), 0x0d | 0x5);
 	check_eq("nothing leaked to A15", cnt(A15_CLUSTER, 1), 0x15000001u);
 	switch_to(A15_CLUSTER);
 }
@@ -189,15 +186,15 @@ static void deferred_semantics(void)
 static void ccnt64(void)
 {
 	bl_hvc_regs(HVC_PMCCNTR_WRITE, A15_CLUSTER, 0xfffffff0u, 0x1u);
-	check_eq("64-bit PMCCNTR write/read while stopped", ccnt(A15_CLUSTER), 0x1fffffff0ull);
-	wr(HVC_PMCNTENSET_WRITE, A15_CLUSTER, CCNT_BIT);
-	uint32_t pmcr = rd(HVC_PMCR_READ, A15_CLUSTER);
-	wr(HVC_PMCR_WRITE, A15_CLUSTER, PMCR_E);
+	check_eq("64-bit PMCCNTR write/read while stopped", typeb_ccnt(A15_CLUSTER), 0x1fffffff0ull);
+	typeb_write(HVC_PMCNTENSET_WRITE, A15_CLUSTER, CCNT_BIT);
+	uint32_t pmcr = typeb_read(HVC_PMCR_READ, A15_CLUSTER);
+	typeb_write(HVC_PMCR_WRITE, A15_CLUSTER, PMCR_E);
 	for (volatile int i = 0; i < 100; i++)
 		;
-	uint64_t v = ccnt(A15_CLUSTER);
-	wr(HVC_PMCR_WRITE, A15_CLUSTER, pmcr & ~PMCR_E);
-	wr(HVC_PMCNTENCLR_WRITE, A15_CLUSTER, CCNT_BIT);
+	uint64_t v = typeb_ccnt(A15_CLUSTER);
+	typeb_write(HVC_PMCR_WRITE, A15_CLUSTER, pmcr & ~PMCR_E);
+	typeb_write(HVC_PMCNTENCLR_WRITE, A15_CLUSTER, CCNT_BIT);
 	check(v >> 32 == 2 && (uint32_t)v < 0x100000u,
 	      "64-bit PMCCNTR carries past 2^32 while running (0x%08lx_%08lx)",
 	      (unsigned long)(v >> 32), (unsigned long)v);
@@ -228,22 +225,22 @@ static void every_call_both_clusters(void)
 		unsigned bad_active = 0, bad_inactive = 0;
 
 		for (unsigned i = 0; i < sizeof(regs) / sizeof(regs[0]); i++) {
-			wr(regs[i].wr, active, regs[i].val);
-			uint32_t m = i == 0 ? 0xffu : 0xffffffffu, got = rd(regs[i].rd, active) & m;
+			typeb_write(regs[i].wr, active, regs[i].val);
+			uint32_t m = i == 0 ? 0xffu : 0xffffffffu, got = typeb_read(regs[i].rd, active) & m;
 
 			if (got != regs[i].want) {
 				bad_active++;
 				gprintf("# active %lu reg %u: got %08lx\n", (unsigned long)active, i, (unsigned long)got);
 			}
-			wr(regs[i].wr, other, regs[i].val);
+			typeb_write(regs[i].wr, other, regs[i].val);
 		}
 		bl_hvc_regs(HVC_PMCCNTR_WRITE, other, 0x11223344u, 0x55u);
 		bl_hvc_regs(HVC_PMCCNTR_WRITE, active, 0x66778899u, 0xaau);
 		check_eq("every write then read on the active cluster", bad_active, 0);
-		check_eq("... 64-bit PMCCNTR on the active cluster", ccnt(active), 0xaa66778899ull);
+		check_eq("... 64-bit PMCCNTR on the active cluster", typeb_ccnt(active), 0xaa66778899ull);
 		switch_to(other);
 		for (unsigned i = 0; i < sizeof(regs) / sizeof(regs[0]); i++) {
-			uint32_t m = i == 0 ? 0xffu : 0xffffffffu, got = rd(regs[i].rd, other) & m;
+			uint32_t m = i == 0 ? 0xffu : 0xffffffffu, got = typeb_read(regs[i].rd, other) & m;
 
 			if (got != regs[i].final) {
 				bad_inactive++;
@@ -251,12 +248,12 @@ static void every_call_both_clusters(void)
 			}
 		}
 		check_eq("every deferred write holds after the switch-in", bad_inactive, 0);
-		check_eq("... 64-bit PMCCNTR deferred", ccnt(other), 0x5511223344ull);
-		check_eq("... and the previously active cluster kept its own PMCCNTR", ccnt(active), 0xaa66778899ull);
+		check_eq("... 64-bit PMCCNTR deferred", typeb_ccnt(other), 0x5511223344ull);
+		check_eq("... and the previously active cluster kept its own PMCCNTR", typeb_ccnt(active), 0xaa66778899ull);
 	}
 	switch_to(A15_CLUSTER);
-	wr(HVC_PMCR_WRITE, A15_CLUSTER, 0);
-	wr(HVC_PMCR_WRITE, A7_CLUSTER, 0);
+	typeb_write(HVC_PMCR_WRITE, A15_CLUSTER, 0);
+	typeb_write(HVC_PMCR_WRITE, A7_CLUSTER, 0);
 }
 
 static void bad_cluster(void)
@@ -332,8 +329,8 @@ static void sync_calls(void)
 	arr[0].header.entries = 2;
 	check_eq("SYNC CONF + CONF_RESET", (uint32_t)hvc(HVC_SYNC_PMU_COUNTERS, arr), 0);
 	check_eq("CONF: counter 2 event type 0x08", evt(A15_CLUSTER, 2) & 0xff, 0x08);
-	check_eq("CONF: counter 2 enabled", rd(HVC_PMCNTENSET_READ, A15_CLUSTER) & 0x4, 0x4);
-	check_eq("CONF: PMCR.E set", rd(HVC_PMCR_READ, A15_CLUSTER) & PMCR_E, PMCR_E);
+	check_eq("CONF: counter 2 enabled", typeb_read(HVC_PMCNTENSET_READ, A15_CLUSTER) & 0x4, 0x4);
+	check_eq("CONF: PMCR.E set", typeb_read(HVC_PMCR_READ, A15_CLUSTER) & PMCR_E, PMCR_E);
 	check_eq("CONF_RESET: counter 3 = reset_value (SW_INCR, nothing increments it)", cnt(A15_CLUSTER, 3), 1000);
 	memset(arr, 0, sizeof(arr));
 	entry(arr, 0, A15_CLUSTER, PMU_EVENT_COUNTER_N(3), 0, 5, PMU_READ_RESET_COUNTER);
@@ -343,8 +340,8 @@ static void sync_calls(void)
 	check_eq("READ_RESET: counter_value = value before", arr[1].counter.counter_value, 1000);
 	check_eq("READ_RESET: event_type filled", arr[1].counter.event_type & 0xff, 0x00);
 	check_eq("READ_RESET: counter now = reset_value", cnt(A15_CLUSTER, 3), 5);
-	check_eq("DISABLE: counter 2 disabled", rd(HVC_PMCNTENSET_READ, A15_CLUSTER) & 0x4, 0);
-	wr(HVC_PMCR_WRITE, A15_CLUSTER, 0);
+	check_eq("DISABLE: counter 2 disabled", typeb_read(HVC_PMCNTENSET_READ, A15_CLUSTER) & 0x4, 0);
+	typeb_write(HVC_PMCR_WRITE, A15_CLUSTER, 0);
 
 	/* cycle counter and overflow flag */
 	bl_hvc_regs(HVC_PMCCNTR_WRITE, A15_CLUSTER, 777, 0);
@@ -354,9 +351,9 @@ static void sync_calls(void)
 	arr[0].header.entries = 1;
 	check_eq("SYNC READ_RESET cycle counter", (uint32_t)hvc(HVC_SYNC_PMU_COUNTERS, arr), 0);
 	check_eq("... read 777", arr[1].counter.counter_value, 777);
-	check_eq("... now 42", ccnt(A15_CLUSTER), 42);
-	wr(HVC_PMOVSR_WRITE, A15_CLUSTER, 0xffffffffu);
-	check_eq("PMOVSR cleared", rd(HVC_PMOVSR_READ, A15_CLUSTER), 0);
+	check_eq("... now 42", typeb_ccnt(A15_CLUSTER), 42);
+	typeb_write(HVC_PMOVSR_WRITE, A15_CLUSTER, 0xffffffffu);
+	check_eq("PMOVSR cleared", typeb_read(HVC_PMOVSR_READ, A15_CLUSTER), 0);
 
 	/* inactive cluster through SYNC: deferred to the next switch */
 	memset(arr, 0, sizeof(arr));
@@ -366,7 +363,7 @@ static void sync_calls(void)
 	check_eq("SYNC on inactive A7", (uint32_t)hvc(HVC_SYNC_PMU_COUNTERS, arr), 0);
 	check_eq("... READ returns the saved value, not the pending one", arr[2].counter.counter_value, 0);
 	switch_to(A7_CLUSTER);
-	wr(HVC_PMCR_WRITE, A7_CLUSTER, 0);   /* stop counting before reading exact values */
+	typeb_write(HVC_PMCR_WRITE, A7_CLUSTER, 0);   /* stop counting before reading exact values */
 	uint32_t c1 = cnt(A7_CLUSTER, 1);
 	check(c1 >= 4321 && c1 < 4321 + 100000,
 	      "... applied at the switch: A7 counter 1 starts from 4321 (%lu)", (unsigned long)c1);
@@ -463,7 +460,7 @@ static void gator_sequence(void)
 	check_eq("Gator: hvc(HVC_SYNC_PMU_COUNTERS, &counters)", (uint32_t)hvc(HVC_SYNC_PMU_COUNTERS, descriptor), 0);
 	check_eq("Gator: A15 counter 1 configured and read back", d[3].counter.counter_value, 100);
 	switch_to(A7_CLUSTER);
-	wr(HVC_PMCR_WRITE, A7_CLUSTER, 0);
+	typeb_write(HVC_PMCR_WRITE, A7_CLUSTER, 0);
 	check_eq("Gator: A7 counter 1 applied at the switch", cnt(A7_CLUSTER, 1), 101);
 	check_eq("Gator: A15 (now inactive) keeps its own value", cnt(A15_CLUSTER, 1), 100);
 	switch_to(A15_CLUSTER);
@@ -480,19 +477,19 @@ static void spec_examples(void)
 	armv7_pmnc_enable_interrupt(0, 0x4);
 	check_eq("spec example: armv7_pmnc_read", PMCR_IDCODE(armv7_pmnc_read(0)), IDCODE_A15);
 	check_eq("spec example: select + evtsel", evt(0, 2) & 0xff, 0x08);
-	check_eq("spec example: enable_counter", rd(HVC_PMCNTENSET_READ, 0) & 0x4, 0x4);
+	check_eq("spec example: enable_counter", typeb_read(HVC_PMCNTENSET_READ, 0) & 0x4, 0x4);
 	armv7_pmnc_disable_counter(0x4);
-	check_eq("spec example: disable_counter", rd(HVC_PMCNTENSET_READ, 0) & 0x4, 0);
-	check_eq("spec example: enable_interrupt", rd(HVC_PMINTENSET_READ, 0) & 0x4, 0x4);
+	check_eq("spec example: disable_counter", typeb_read(HVC_PMCNTENSET_READ, 0) & 0x4, 0);
+	check_eq("spec example: enable_interrupt", typeb_read(HVC_PMINTENSET_READ, 0) & 0x4, 0x4);
 	armv7_pmnc_disable_interrupt(0, 0x4);
-	check_eq("spec example: disable_interrupt", rd(HVC_PMINTENSET_READ, 0) & 0x4, 0);
+	check_eq("spec example: disable_interrupt", typeb_read(HVC_PMINTENSET_READ, 0) & 0x4, 0);
 	bl_hvc_regs(HVC_PMCCNTR_WRITE, 0, 0x89abcdefu, 0x3);
 	check_eq("spec example: armv7_ccnt_read (64-bit)", armv7_ccnt_read(0), 0x389abcdefull);
 	armv7_pmnc_select_counter(0, 2);
-	wr(HVC_PMXEVCNTR_WRITE, 0, 31337);
+	typeb_write(HVC_PMXEVCNTR_WRITE, 0, 31337);
 	check_eq("spec example: armv7_cntn_read", armv7_cntn_read(0), 31337);
 	set_cnt(0, 0, 0);
-	wr(HVC_PMOVSR_WRITE, 0, 0xffffffffu);
+	typeb_write(HVC_PMOVSR_WRITE, 0, 0xffffffffu);
 	check_eq("spec example: armv7_pmnc_reset_interrupt (no flags)", armv7_pmnc_reset_interrupt(), 0);
 }
 

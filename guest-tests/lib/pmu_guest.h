@@ -28,6 +28,16 @@ static inline int32_t pmu_switch(uint32_t s) { return (int32_t)hvc(HVC_PMU_SWITC
 /* Returns the number of switches done so far (r1). */
 static inline uint32_t auto_switch(uint32_t period) { return bl_hvc_regs(HVC_AUTO_SWITCH, period, 0, 0).r1; }
 
+/* Type B (Table 4) calls: value in r0 (reads), status in r3 (docs/abi.md). */
+static inline uint32_t typeb_read(uint32_t fid, uint32_t c) { return bl_hvc_regs(fid, c, 0, 0).r0; }
+static inline struct bl_hvc_regs typeb_write(uint32_t fid, uint32_t c, uint32_t v) { return bl_hvc_regs(fid, c, v, 0); }
+static inline uint64_t typeb_ccnt(uint32_t c)
+{
+	struct bl_hvc_regs r = bl_hvc_regs(HVC_PMCCNTR_READ, c, 0, 0);
+
+	return ((uint64_t)r.r1 << 32) | r.r0;
+}
+
 /* Select counter n and read/write its count/type. */
 static inline void pmn_select(uint32_t n) { write_PMSELR(n); __asm__ volatile("isb"); }
 static inline uint32_t pmn_read(uint32_t n) { pmn_select(n); return read_PMXEVCNTR(); }
