@@ -66,6 +66,8 @@ help:
 	@echo "make fuzz       run each libFuzzer target for FUZZ_SECONDS (default 60; make test replays the corpus)"
 	@echo "make lint       cppcheck + clang-tidy (also part of make test)"
 	@echo "make bench      instruction counts per operation (-icount shift=0) -> build/bench.txt"
+	@echo "make soak       the differential stress guest with 10x the operations of make test"
+	@echo "                (STRESS_SOAK_OPS=n, STRESS_SEED=s to change them; SOAK_TIMEOUT in s)"
 	@echo "make debug      boot the demo guest with QEMU waiting for gdb-multiarch on :1234"
 	@echo "make docs       re-render docs/states.svg from docs/states.dot"
 	@echo "make deps       install the Debian packages the build and tests need"
@@ -195,6 +197,19 @@ lint: deps
 
 bench: deps all
 	@tools/bench.sh
+
+# ---- soak: the stress guest (guest-tests/stress.c) with 10x the operations ----
+STRESS_SOAK_OPS ?= 1000000
+SOAK_TIMEOUT    ?= 1200
+# rebuilt every time: the seed and the count come from the command line
+$(B)/guests/stress-soak.o: guest-tests/stress.c FORCE | deps-quiet
+	@mkdir -p $(dir $@)
+	$(CC) $(GUEST_CFLAGS) -DSTRESS_OPS=$(STRESS_SOAK_OPS) \
+		$(if $(STRESS_SEED),-DSTRESS_SEED=$(STRESS_SEED)) -MMD -c $< -o $@
+soak: deps $(B)/hyp.elf $(B)/guests/stress-soak.bin
+	@SCENARIOS=guest-tests/soak.txt SCENARIO_TIMEOUT=$(SOAK_TIMEOUT) tools/test-all.sh --guest-only
+FORCE:
+.PHONY: FORCE
 
 # Cheap check used as an order-only prerequisite: fails early, with the
 # fix, when the toolchain is missing (run `make deps`, or `make run/test`).

@@ -3,6 +3,7 @@
 # lines, and ends with one line "N passed, N failed". Exit status non-zero
 # on any failure, timeout, incomplete run, or when no test ran.
 #   tools/test-all.sh [--host-only | --guest-only | --only SCENARIO]
+# SCENARIOS=FILE runs the scenarios listed in FILE (make soak: guest-tests/soak.txt).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 . qemu/common.sh
@@ -82,7 +83,7 @@ if [ "$mode" != --host-only ]; then
 		elif [ "$summary" != "$p passed, $n failed" ]; then incomplete "$name" "summary '$summary' does not match $p ok / $n not ok lines"
 		elif [ "$p" -eq 0 ]; then incomplete "$name" "ran no test"
 		fi
-	done < guest-tests/scenarios.txt
+	done < "${SCENARIOS:-guest-tests/scenarios.txt}"
 fi
 
 echo "$pass passed, $fail failed"
