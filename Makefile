@@ -160,19 +160,24 @@ debug: all
 
 # ---- the Linux guest (Debian armhf kernel + busybox, cached in cache/) ------
 LINUX_KERNEL := cache/linux/linux-image-6.1.0-50-armmp-lpae/boot/vmlinuz-6.1.0-50-armmp-lpae
+# The stamp is older than the fetch script whenever its package list changes;
+# the script itself skips what is cached and verified already.
+LINUX_FETCHED := cache/linux/.fetched
 linux-guest: $(B)/linux-initrd.gz
-$(LINUX_KERNEL):
+$(LINUX_FETCHED): tools/fetch-linux.sh tools/copy-elf-closure.sh
 	tools/fetch-linux.sh
+	touch $@
+$(LINUX_KERNEL): $(LINUX_FETCHED)
 # Static armhf programs run inside the Linux guest: guest-tests/linux/prog/X.c -> build/linux/bin/X
 LINUX_CROSS  := arm-linux-gnueabihf-
 LINUX_PROGS  := $(patsubst guest-tests/linux/prog/%.c,$(B)/linux/bin/%,$(wildcard guest-tests/linux/prog/*.c))
-$(B)/linux/bin/%: guest-tests/linux/prog/%.c include/bl_pmu_abi.h | deps-quiet
+$(B)/linux/bin/%: guest-tests/linux/prog/%.c $(wildcard guest-tests/linux/prog/*.h) include/bl_pmu_abi.h | deps-quiet
 	@mkdir -p $(dir $@)
 	$(LINUX_CROSS)gcc -std=gnu11 -O2 -static -Wall -Wextra -Werror -Iinclude $< -o $@
 # Everything the initramfs packs (tools/make-initramfs.sh); LINUX_MODULES is
 # the list of guest kernel modules, build/linux/*.ko.
 LINUX_MODULES ?=
-$(B)/linux-initrd.gz: $(LINUX_KERNEL) guest-tests/linux/init $(wildcard guest-tests/linux/tests/*.sh) \
+$(B)/linux-initrd.gz: $(LINUX_FETCHED) guest-tests/linux/init $(wildcard guest-tests/linux/tests/*.sh) \
 		$(LINUX_PROGS) $(LINUX_MODULES) tools/make-initramfs.sh
 	@mkdir -p $(B)
 	tools/make-initramfs.sh $@
