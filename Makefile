@@ -167,7 +167,7 @@ linux-guest: $(B)/linux-initrd.gz
 $(LINUX_FETCHED): tools/fetch-linux.sh tools/copy-elf-closure.sh
 	tools/fetch-linux.sh
 	touch $@
-$(LINUX_KERNEL): $(LINUX_FETCHED)
+$(LINUX_KERNEL): | $(LINUX_FETCHED)
 # Static armhf programs run inside the Linux guest: guest-tests/linux/prog/X.c -> build/linux/bin/X
 LINUX_CROSS  := arm-linux-gnueabihf-
 LINUX_PROGS  := $(patsubst guest-tests/linux/prog/%.c,$(B)/linux/bin/%,$(wildcard guest-tests/linux/prog/*.c))
@@ -176,7 +176,15 @@ $(B)/linux/bin/%: guest-tests/linux/prog/%.c $(wildcard guest-tests/linux/prog/*
 	$(LINUX_CROSS)gcc -std=gnu11 -O2 -static -Wall -Wextra -Werror -Iinclude $< -o $@
 # Everything the initramfs packs (tools/make-initramfs.sh); LINUX_MODULES is
 # the list of guest kernel modules, build/linux/*.ko.
-LINUX_MODULES ?=
+LINUX_MODULES := $(B)/linux/blmon_guest.ko
+# The guest module (docs/linux-module.md), built with kbuild against Debian's
+# headers for the guest kernel.
+LINUX_HEADERS := cache/linux/linux-headers-6.1.0-50-armmp-lpae/usr/src/linux-headers-6.1.0-50-armmp-lpae/Makefile
+$(LINUX_HEADERS): | $(LINUX_FETCHED)
+$(B)/linux/blmon_guest.ko: $(wildcard guest-tests/linux/module/*) include/bl_pmu_abi.h \
+		tools/build-linux-module.sh $(LINUX_HEADERS) | deps-quiet
+	@mkdir -p $(dir $@)
+	tools/build-linux-module.sh $@
 $(B)/linux-initrd.gz: $(LINUX_FETCHED) guest-tests/linux/init $(wildcard guest-tests/linux/tests/*.sh) \
 		$(LINUX_PROGS) $(LINUX_MODULES) tools/make-initramfs.sh
 	@mkdir -p $(B)
