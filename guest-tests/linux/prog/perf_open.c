@@ -1,13 +1,20 @@
-/* perf_open N: count user-mode cycles and instructions of the fixed loop of
- * spin_loop.h run N times, through perf_event_open(2) directly (no perf
- * tool), and print one line
+/* perf_open [-a] N: count user-mode cycles and instructions of the fixed
+ * loop of spin_loop.h run N times, through perf_event_open(2) directly (no
+ * perf tool), and print one line
  *     N <cycles> <instructions> <time_enabled> <time_running>
  * The two events are one group (cycles leads), so they are scheduled
  * together; exclude_kernel/exclude_hv keep the counts to the user-mode
  * instructions between the return of the ENABLE ioctl and the DISABLE
- * ioctl, which are the same instructions on every run. The shell test
- * (tests/30-perf.sh) compares runs of two lengths and with and without
- * cluster switches. Exit status 1 when a call fails. */
+ * ioctl, which are the same instructions on every run.
+ *   default  the events follow this task: the kernel saves and restores
+ *            them whenever it schedules another task (e.g. the kworker
+ *            that asks the monitor for a cluster switch);
+ *   -a       the events count on CPU 0 whatever runs there: they stay live
+ *            in the hardware counters while the monitor switches clusters,
+ *            so the monitor alone carries them across. No other user code
+ *            runs meanwhile (the shell waits in the kernel).
+ * The shell test (tests/30-perf.sh) compares runs of two lengths and with
+ * and without cluster switches. Exit status 1 when a call fails. */
 #include <linux/perf_event.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -19,7 +26,7 @@
 
 #include "spin_loop.h"
 
-static int open_counter(uint64_t config, int group_fd)
+static int open_counter(uint64_t config, int group_fd, int cpu_wide)
 {
 	struct perf_event_attr attr;
 
@@ -32,7 +39,8 @@ static int open_counter(uint64_t config, int group_fd)
 	attr.exclude_hv = 1;
 	attr.read_format = PERF_FORMAT_GROUP | PERF_FORMAT_TOTAL_TIME_ENABLED |
 			   PERF_FORMAT_TOTAL_TIME_RUNNING;
-	return (int)syscall(SYS_perf_event_open, &attr, 0, -1, group_fd, 0);
+	return (int)syscall(SYS_perf_event_open, &attr, cpu_wide ? -1 : 0,
+			    cpu_wide ? 0 : -1, group_fd, 0);
 }
 
 int main(int argc, char **argv)
@@ -41,15 +49,17 @@ int main(int argc, char **argv)
 	struct {
 		uint64_t nr, enabled, running, value[2];
 	} r;
-	unsigned long n = argc == 2 ? strtoul(argv[1], NULL, 0) : 0;
+	int cpu_wide = argc == 3 && strcmp(argv[1], "-a") == 0;
+	unsigned long n = argc == 2 + cpu_wide ? strtoul(argv[argc - 1], NULL, 0) : 0;
 	int leader, member;
 
 	if (n == 0) {
-		fputs("usage: perf_open N (N >= 1 iterations)\n", stderr);
+		fputs("usage: perf_open [-a] N (N >= 1 iterations)\n", stderr);
 		return 2;
 	}
-	leader = open_counter(PERF_COUNT_HW_CPU_CYCLES, -1);
-	member = leader < 0 ? -1 : open_counter(PERF_COUNT_HW_INSTRUCTIONS, leader);
+	leader = open_counter(PERF_COUNT_HW_CPU_CYCLES, -1, cpu_wide);
+	member = leader < 0 ? -1 :
+		 open_counter(PERF_COUNT_HW_INSTRUCTIONS, leader, cpu_wide);
 	if (member < 0) {
 		perror("perf_event_open");
 		return 1;
