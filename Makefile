@@ -63,6 +63,7 @@ help:
 	@echo "make host-test  host unit tests only (cmocka, ASan/UBSan)"
 	@echo "make guest-test QEMU scenarios only"
 	@echo "make linux-test Debian armhf Linux under the monitor (part of make test)"
+	@echo "make linux-measure  boot time and perf stat of Linux, plain QEMU vs under the monitor"
 	@echo "make fuzz       run each libFuzzer target for FUZZ_SECONDS (default 60; make test replays the corpus)"
 	@echo "make lint       cppcheck + clang-tidy (also part of make test)"
 	@echo "make bench      instruction counts per operation (-icount shift=0) -> build/bench.txt"
@@ -191,7 +192,10 @@ $(B)/linux-initrd.gz: $(LINUX_FETCHED) guest-tests/linux/init $(wildcard guest-t
 	tools/make-initramfs.sh $@
 linux-test: deps all linux-guest
 	@tools/test-all.sh --only linux
-.PHONY: linux-guest linux-test
+# Not a test: boot time and perf stat, plain QEMU vs under the monitor (docs/linux.md)
+linux-measure: deps all linux-guest
+	@tools/linux-measure.sh
+.PHONY: linux-guest linux-test linux-measure
 
 test: deps all host-tests-build linux-guest
 	@tools/test-all.sh
