@@ -30,4 +30,7 @@ void blmon_sync_exit(void);
 /* user_access: PMUSERENR.EN on every CPU. */
 int blmon_user_init(struct dentry *dir);
 
+/* bench: HVC costs seen from Linux (not a test). */
+int blmon_bench_init(struct dentry *dir);
+
 #endif

@@ -62,6 +62,8 @@ static int __init blmon_init(void)
 		err = blmon_sync_init(blmon_dir);
 	if (!err)
 		err = blmon_user_init(blmon_dir);
+	if (!err)
+		err = blmon_bench_init(blmon_dir);
 	if (err) {
 		debugfs_remove(blmon_dir);
 		blmon_switch_exit();

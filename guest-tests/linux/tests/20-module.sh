@@ -196,6 +196,12 @@ echo 0 > $D/user_access
 check_eq "user_access 0: PMUSERENR.EN = 0" "$(cat $D/user_access)" 0
 check_eq "PL0 MRC PMCCNTR with PMUSERENR.EN = 0: SIGILL" "$(pmccnt 1000 | tr '\n' ' ')" "pmuserenr 0 pmccntr sigill "
 
+# ---- what an HVC costs from Linux (figures: docs/linux-module.md) -------------
+cat $D/bench > /tmp/bench
+while read -r op calls cost; do note "bench $op: $cost ns per call over $calls calls"; done < /tmp/bench
+check "bench: four operations, each HVC costs more than an empty loop turn" \
+	awk 'NR > 1 && $3 <= 0 { bad = 1 } END { exit bad || NR != 4 }' /tmp/bench
+
 # ---- unload with the timer running, load again ----------------------------------
 echo 5 > $D/switch_period_ms
 check "rmmod with the switch timer running" rmmod blmon_guest
