@@ -5,7 +5,9 @@
 # -icount shift=0 (virtual time: 1 instruction = 1 ns, repeatable) and
 # without icount (host time, noisy on a shared machine). Reports boot time
 # (QEMU reset to /init's first script, by the virtual counter: prog/cntvct.c)
-# and perf stat of `spin 200000000` in the guest (guest-tests/linux/bench/).
+# and perf stat of `spin 200000000` in the guest (guest-tests/linux/bench/);
+# and the monitor's own start-up: reset to the first instruction of a
+# bare-metal guest (guest-tests/boot_time.c).
 #   tools/linux-measure.sh  -> table on stdout and in build/linux-measure.txt
 #   tools/linux-measure.sh --report   the table again from the last runs' logs
 set -euo pipefail
@@ -16,10 +18,10 @@ initrd=build/linux-measure-initrd.gz
 logs=build/logs
 mkdir -p "$logs"
 
-boot() { # NAME plain|monitor [qemu args...] -> build/logs/measure-NAME.log
-	local name=$1 how=$2 cmd=() skip=0 a
-	shift 2
-	qemu_cmd build/hyp.elf "$kernel" -initrd "$initrd" -append console=ttyAMA0 "$@"
+boot() { # NAME plain|monitor GUEST [qemu args...] -> build/logs/measure-NAME.log
+	local name=$1 how=$2 guest=$3 cmd=() skip=0 a
+	shift 3
+	qemu_cmd build/hyp.elf "$guest" "$@"
 	for a in "${QEMU_CMD[@]}"; do  # plain: the same line without the loader
 		if [ "$how" = plain ] && [ "$a" = -device ]; then skip=1; continue; fi
 		if [ $skip = 1 ]; then skip=0; case "$a" in loader,*) continue ;; *) cmd+=(-device) ;; esac; fi
@@ -27,6 +29,7 @@ boot() { # NAME plain|monitor [qemu args...] -> build/logs/measure-NAME.log
 	done
 	timeout 300 "${cmd[@]}" </dev/null >"$logs/measure-$name.log" 2>&1
 }
+linux=(-initrd "$initrd" -append console=ttyAMA0)
 # get NAME KEY: a measured value from a run's log
 get() {
 	sed -n "s/^# measure $2 \\([0-9.]*\\).*/\\1/p" "$logs/measure-$1.log" | tr -d '\r'
@@ -40,10 +43,14 @@ repeatable="-icount shift=0,sleep=off -M dtb-randomness=off -rtc base=2026-01-01
 if [ "${1:-}" != --report ]; then
 	tools/make-initramfs.sh "$initrd" guest-tests/linux/bench
 	# shellcheck disable=SC2086  # $repeatable is several arguments
-	boot plain-icount plain $repeatable
-	boot monitor-icount monitor $repeatable
-	boot plain-host plain
-	boot monitor-host monitor
+	{
+	boot plain-entry plain build/guests/boot_time.bin $repeatable
+	boot monitor-entry monitor build/guests/boot_time.bin $repeatable
+	boot plain-icount plain "$kernel" "${linux[@]}" $repeatable
+	boot monitor-icount monitor "$kernel" "${linux[@]}" $repeatable
+	}
+	boot plain-host plain "$kernel" "${linux[@]}"
+	boot monitor-host monitor "$kernel" "${linux[@]}"
 fi
 
 row() { # LABEL RUN-SUFFIX KEY
@@ -56,6 +63,7 @@ row() { # LABEL RUN-SUFFIX KEY
 {
 	echo "| measure | plain QEMU | under the monitor | difference | monitor / plain |"
 	echo "| --- | --- | --- | --- | --- |"
+	row "reset to a bare-metal guest's first instruction, ns of virtual time (-icount shift=0)" entry entry_ns
 	row "boot: reset to /init's first script, ns of virtual time (-icount shift=0)" icount cntvct_ns
 	row "spin 200M: instructions:u" icount instructions:u
 	row "spin 200M: instructions (user+kernel)" icount instructions
