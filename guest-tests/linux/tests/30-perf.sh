@@ -18,8 +18,15 @@ P=1000003          # perf record sampling period (prime: no alignment luck)
 
 # pstat NAME ARGS...: perf stat -x, into /tmp/NAME.stat
 pstat() { ps_out=/tmp/$1.stat; shift; perf stat -x, -o "$ps_out" "$@" >/dev/null 2>&1; }
-# val NAME EVENT: the count of EVENT in /tmp/NAME.stat
-val() { awk -F, -v e="$2" '$3 == e { print $1 }' "/tmp/$1.stat"; }
+# val NAME EVENT: the count of EVENT in /tmp/NAME.stat, or "none(NAME EVENT)":
+# a missing count never compares equal to another one
+val() {
+	v_c=$(awk -F, -v e="$2" '$3 == e { print $1 }' "/tmp/$1.stat" 2>/dev/null)
+	if isnum "$v_c"; then echo "$v_c"; else echo "none($1 $2)"; fi
+}
+isnum() { case $1 in '' | *[!0-9]*) return 1 ;; esac; }
+# minus A B: A - B, or "none" unless both are numbers
+minus() { if isnum "$1" && isnum "$2"; then echo $(($1 - $2)); else echo none; fi; }
 # whole NAME...: every event of these runs counted all the time (no multiplexing)
 whole() {
 	for w_run in "$@"; do
@@ -31,10 +38,17 @@ switches() { cat $D/switches; }
 switching_on() { echo $SWITCH_MS > $D/switch_period_ms; }
 switching_off() { echo 0 > $D/switch_period_ms; echo 0 > $D/cluster; }
 # within A B TOL: |A - B| <= TOL
-within() { d=$(($1 - $2)); [ ${d#-} -le "$3" ]; }
+within() { w_d=$(minus "$1" "$2"); w_d=${w_d#-}; isnum "$w_d" && [ "$w_d" -le "$3" ]; }
 pmu_irqs() { awk '/arm-pmu/ { print $2 }' /proc/interrupts; }
 # per_switch WITH WITHOUT SWITCHES: the extra count per switch (for notes)
-per_switch() { if [ "$3" -gt 0 ]; then echo $((($1 - $2) / $3)); else echo "-"; fi; }
+per_switch() { p_d=$(minus "$1" "$2"); if isnum "${p_d#-}" && [ "$3" -gt 0 ]; then echo $((p_d / $3)); else echo "-"; fi; }
+# po TAG ARGS...: "cycles instructions time_enabled time_running" of one
+# perf_open run, or, when it failed, words no other run gives
+po() {
+	p_tag=$1; shift
+	set -- $(perf_open "$@" 2>/dev/null)
+	if [ $# -eq 5 ] && isnum "$2$3$4$5"; then echo "$2 $3 $4 $5"; else echo "failed-$p_tag - enabled running"; fi
+}
 EV="-e cycles,instructions,instructions:u"
 
 check_eq "perf is Debian's linux-perf 6.1.176, loaded with the packed libraries" \
@@ -49,7 +63,7 @@ pstat t3 $EV spin $MID
 switching_off; s1=$(switches)
 check "perf stat: cycles, instructions, instructions:u each counted the whole run" whole t1 t2 t3
 check_eq "instructions:u of spin 200M - spin 100M = 2 x 100M, exactly" \
-	$(( $(val t2 instructions:u) - $(val t1 instructions:u) )) $(( 2 * (MID - SMALL) ))
+	"$(minus "$(val t2 instructions:u)" "$(val t1 instructions:u)")" $(( 2 * (MID - SMALL) ))
 check_eq "cycles = instructions (user+kernel), as on bare QEMU under -icount" \
 	"$(val t2 cycles)" "$(val t2 instructions)"
 check "the module switched clusters during the run ($((s1 - s0)) switches)" test $((s1 - s0)) -ge 20
@@ -80,15 +94,15 @@ note "cpu-wide: spin $BIG: instructions $(val a1 instructions) without switches,
 # ---- perf_event_open(2) from a static program ------------------------------------
 # output: N cycles instructions time_enabled time_running
 N1=1000000; N2=100000000
-set -- $(perf_open $N1); c1=$2 i1=$3
-set -- $(perf_open $N2); c2=$2 i2=$3 en=$4 run=$5
-set -- $(perf_open -a $N2); ca=$2 ia=$3
+set -- $(po 1 $N1); c1=$1 i1=$2
+set -- $(po 2 $N2); c2=$1 i2=$2 en=$3 run=$4
+set -- $(po 3 -a $N2); ca=$1 ia=$2
 s0=$(switches); switching_on
-set -- $(perf_open $N2); c3=$2 i3=$3
-set -- $(perf_open -a $N2); c4=$2 i4=$3
+set -- $(po 4 $N2); c3=$1 i3=$2
+set -- $(po 5 -a $N2); c4=$1 i4=$2
 switching_off; s1=$(switches)
 check_eq "perf_event_open: instructions(100M) - instructions(1M) = 2 x 99M, exactly" \
-	$((i2 - i1)) $(( 2 * (N2 - N1) ))
+	"$(minus "$i2" "$i1")" $(( 2 * (N2 - N1) ))
 check_eq "user cycles = user instructions" "$c1 $c2" "$i1 $i2"
 check_eq "the group was on the PMU all the time it was enabled" "$run" "$en"
 check_eq "CPU-wide counting sees the same user instructions (nothing else runs)" "$ca $ia" "$c2 $i2"
@@ -102,7 +116,7 @@ check_eq "CPU-wide events, carried by the monitor across switches: the same, exa
 # so exactly floor(instructions:u / P) samples (instructions:u of spin SMALL
 # is t1's). (QEMU 7.2 notices an *instructions* counter overflow only at the
 # next exception or PMU access, so sampling on cycles: docs/linux.md.)
-want=$(( $(val t1 instructions:u) / P ))
+want=$(val t1 instructions:u); isnum "$want" && want=$((want / P))
 irq0=$(pmu_irqs)
 perf record -q -o /tmp/r1.data -e cycles:u -c $P spin $SMALL >/dev/null 2>&1
 irq1=$(pmu_irqs)
