@@ -19,6 +19,7 @@ have_cmd clang || need+=(clang)
 have_cmd cppcheck || need+=(cppcheck)
 have_cmd clang-tidy || need+=(clang-tidy)
 have_cmd cpio || need+=(cpio)
+have_cmd readelf || need+=(binutils)   # tools/copy-elf-closure.sh
 have_cmd gzip || need+=(gzip)
 have_cmd arm-linux-gnueabihf-gcc || need+=(gcc-arm-linux-gnueabihf libc6-dev-armhf-cross)
 have_cmd timeout || need+=(coreutils)

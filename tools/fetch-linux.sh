@@ -1,16 +1,55 @@
 #!/usr/bin/env bash
 # Fetch the Linux guest's ingredients from Debian's package registry, by
 # name and pinned version, verify each by SHA-256, and extract them under
-# cache/linux/ (kept by `make clean`; `make distclean` removes it).
-#   tools/fetch-linux.sh            -> cache/linux/{kernel,busybox}/...
+# cache/linux/ (kept by `make clean`; `make distclean` removes it), one
+# directory per package.
+#   tools/fetch-linux.sh   -> cache/linux/<package>/... (kernel, busybox, perf
+#                             and its libraries, and the kernel's headers +
+#                             kbuild tools to build guest modules against,
+#                             tools/build-linux-module.sh)
+#                             cache/linux/rootfs-extra/ (perf and exactly the
+#                             libraries it loads, copied into the initramfs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=cache/linux
 mkdir -p "$dir/debs"
-# package  version  sha256
+# package:arch  version  sha256 (the SHA256 field of Debian's bookworm index)
+# (linux-kbuild-6.1 is pinned to bookworm main's version, the one the headers
+# were made with; bookworm-security carries a newer one.)
 PKGS=(
-  "linux-image-6.1.0-50-armmp-lpae 6.1.176-1 7a1a2b179324d910db6415d67b73c7495a58d239f61103d9cf2b79a11b7ece3e"
-  "busybox-static 1:1.35.0-4+deb12u1+b1 2f68dbeaebeda49f3cde34ac421d5add85fb1c837ff7c4a4971945340d9d66ff"
+  "linux-image-6.1.0-50-armmp-lpae:armhf 6.1.176-1 7a1a2b179324d910db6415d67b73c7495a58d239f61103d9cf2b79a11b7ece3e"
+  "busybox-static:armhf 1:1.35.0-4+deb12u1+b1 2f68dbeaebeda49f3cde34ac421d5add85fb1c837ff7c4a4971945340d9d66ff"
+  "linux-headers-6.1.0-50-armmp-lpae:armhf 6.1.176-1 79a9838061250ddd822ac01904ab88eed25d62cfec32943d57ea4c90d668d30b"
+  "linux-headers-6.1.0-50-common:all 6.1.176-1 7f6f7bee50efbc36dc02c976be5982b96cf36abe544f03f09368e98cfcc5ac3b"
+  "linux-kbuild-6.1:amd64 6.1.176-1 667d2e1e94047031c3bcefa4bb67c2520bbc3cc1cce0aa592e67b108dbbead03"
+  # perf, built from the same kernel source as the image above
+  "linux-perf:armhf 6.1.176-1 1db7461a95b5a5fa3901bd94e06bc7576d67ee50cfd6a1a9d9ab16e4d070a05a"
+  # the packages holding the closure of perf's DT_NEEDED libraries (28 .so
+  # files plus the loader; tools/copy-elf-closure.sh takes only those)
+  "libc6:armhf 2.36-9+deb12u14 758c68b92654747025b48476a45c315bf16df1321224abdd9be672bfd120be45"
+  "libgcc-s1:armhf 12.2.0-14+deb12u1 f58562bf01efd6112b914182147ee149e0d4c90869046e31844da8803669eeb3"
+  "libstdc++6:armhf 12.2.0-14+deb12u1 66d53ddeb10a37f22e455611c2c515f9d444e523b55d873ff48bde47267963db"
+  "zlib1g:armhf 1:1.2.13.dfsg-1 b52fcc443085ff9c676648b4d0fc97cd31b8f119bdd4e7534e50b6e9386502ba"
+  "liblzma5:armhf 5.4.1-1+deb12u1 bfbb78b257213e3d66a8c5940c1f5e922dc3bad5c427c9077324657a5eb78e00"
+  "libzstd1:armhf 1.5.4+dfsg2-5 a2ca48bc43bb51d3cbc6beb07aefd3fe252859868a4ccb9c1edbfc942786e4b1"
+  "libbz2-1.0:armhf 1.0.8-5+b1 aeed5e720eb41badf6ab8b0e719007fe446c13ce93a8d75ca37d1cdfaaf7f5b4"
+  "libelf1:armhf 0.188-2.1 74c36e48beb30384d95b4d8e419c295b8339b6a7cf74158933ea838bc7c59612"
+  "libdw1:armhf 0.188-2.1 1e76247996b1a8dacae6c32a95f1fb38cce0f91095da13ad8893830029a209fc"
+  "libunwind8:armhf 1.6.2-3 aa9670860a4210317313a24115c02e4c42c781e05bb31b87163f9e4fc1fe4e92"
+  "libopencsd1:armhf 1.3.3-1 73a2cdd16a134314e0c130ea2c6b17c3c73cee051295192d9e5fa4709ce8fa76"
+  "libaudit1:armhf 1:3.0.9-1 64b557f4f8afff896a52432f3371003666f3b4c352c37b71b43ad5c1dabe7c45"
+  "libcap-ng0:armhf 0.8.3-1+b3 f99ba8bd232b4106ab6dbdc28aa5cbf086c00a2bfc563cad4ae1f4cf657de8e5"
+  "libcap2:armhf 1:2.66-4+deb12u3+b1 26c599095f5bdac228385ea99ff82344ab1395c828cb24e7e55da823f3ca2e8c"
+  "libslang2:armhf 2.3.3-3 4a3fe6a9cd5581e5e96b57b34824bba837b5ae236b3b952f30aa4a4da9949769"
+  "libnuma1:armhf 2.0.16-1 46c29006596ae99e593faa7ee591f1c569e7acc40934817eeed38a969b3a9b6b"
+  "libperl5.36:armhf 5.36.0-7+deb12u3 46e60ef29014d818f991c695696401cb1d172e6eec35a3ed6c48efb36a5297c5"
+  "libcrypt1:armhf 1:4.4.33-2 6bb061a2279a27ff61791cda6edc8925455e5423e475e5e6c41ad7e04d8efc3c"
+  "libpython3.11:armhf 3.11.2-6+deb12u8 13b6c7f39ebed9330fdb66763198bc642a98d19205cfd5edecc8372116cc35b9"
+  "libexpat1:armhf 2.5.0-1+deb12u2 e1cbf8b00e34295cd92865747abf80999218b6511ddc68daffd6b0e5f9fe0d63"
+  "libbabeltrace1:armhf 1.5.11-1+b2 453fbe10fb617a829717b698be1aedff3222fbc41400a70409d839e893b62a84"
+  "libglib2.0-0:armhf 2.74.6-2+deb12u9 0b687efd895b4963445b848a0acb931358f85f636365824c308689b1e920223b"
+  "libpcre2-8-0:armhf 10.42-1 71a2a91cf8c22665c596e0426c45ee50815405e20aeedd7627eddeee20bb7a42"
+  "libuuid1:armhf 2.38.1-5+deb12u3 8e7bdaf72a70a29520cae0d3da81ab814a6954b17dedd33d68b7eebcdc9de56c"
 )
 SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
 ensure_armhf() {
@@ -24,14 +63,17 @@ ensure_armhf() {
 		$SUDO apt-get update -qq || echo "fetch-linux: apt-get update reported errors; going on"
 	fi
 }
+pkgdirs=()
 for entry in "${PKGS[@]}"; do
-	read -r name ver sum <<<"$entry"
-	deb=$(ls "$dir/debs/${name}_"*"_armhf.deb" 2>/dev/null | head -1 || true)
+	read -r pkg ver sum <<<"$entry"
+	name=${pkg%:*} arch=${pkg#*:}
+	[ "$arch" = armhf ] && pkgdirs+=("$dir/$name")  # where perf's libraries may come from
+	deb=$(ls "$dir/debs/${name}_"*"_$arch.deb" 2>/dev/null | head -1 || true)
 	if [ -z "$deb" ] || ! echo "$sum  $deb" | sha256sum -c --quiet - 2>/dev/null; then
 		ensure_armhf
-		rm -f "$dir/debs/${name}_"*"_armhf.deb"
-		(cd "$dir/debs" && apt-get download -q "$name:armhf=$ver" 2>&1 | grep -v '^W: Download is performed unsandboxed' || true)
-		deb=$(ls "$dir/debs/${name}_"*"_armhf.deb" | head -1)
+		rm -f "$dir/debs/${name}_"*"_$arch.deb"
+		(cd "$dir/debs" && apt-get download -q "$name:$arch=$ver" 2>&1 | grep -v '^W: Download is performed unsandboxed' || true)
+		deb=$(ls "$dir/debs/${name}_"*"_$arch.deb" | head -1)
 		echo "$sum  $deb" | sha256sum -c --quiet - || { echo "checksum mismatch for $deb"; exit 1; }
 	fi
 	stamp="$dir/.extracted-$name-$sum"
@@ -42,3 +84,30 @@ for entry in "${PKGS[@]}"; do
 	fi
 done
 ls "$dir/linux-image-6.1.0-50-armmp-lpae/boot/vmlinuz-6.1.0-50-armmp-lpae" >/dev/null
+
+# The headers expect to be installed in / : their scripts/ and tools/ are
+# symlinks into /usr/lib/linux-kbuild-6.1 (relative, so they point inside the
+# wrong package's directory here) and the flavour's Makefile includes the
+# common one by absolute path. Point both at the extracted packages (paths
+# relative to the tree, so the cache can move), instead of installing in /.
+flavour=$dir/linux-headers-6.1.0-50-armmp-lpae/usr/src/linux-headers-6.1.0-50-armmp-lpae
+common=$dir/linux-headers-6.1.0-50-common/usr/src/linux-headers-6.1.0-50-common
+kbuild=$dir/linux-kbuild-6.1/usr/lib/linux-kbuild-6.1
+for tree in "$flavour" "$common"; do
+	for link in scripts tools; do
+		ln -sfn "$(realpath --relative-to="$tree" "$kbuild/$link")" "$tree/$link"
+	done
+done
+# (edited only when needed: its date is what the module rule depends on)
+if grep -q "^include /usr/src/" "$flavour/Makefile"; then
+	sed -i "s|^include /usr/src/linux-headers-6.1.0-50-common/Makefile\$|include $(realpath --relative-to="$flavour" "$common")/Makefile|" \
+		"$flavour/Makefile"
+fi
+grep -q "^include \.\./" "$flavour/Makefile"
+
+# Debian's /usr/bin/perf in 6.1.176-1 is the ELF itself (no perf_6.1 wrapper);
+# copy-elf-closure refuses a script, so a future wrapper would be noticed.
+rm -rf "$dir/rootfs-extra.tmp"
+tools/copy-elf-closure.sh "$dir/rootfs-extra.tmp" "$dir/linux-perf/usr/bin/perf" usr/bin/perf "${pkgdirs[@]}"
+rm -rf "$dir/rootfs-extra"
+mv "$dir/rootfs-extra.tmp" "$dir/rootfs-extra"

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * blmon_guest: a Linux guest module that drives the blmon HYP monitor
+ * (docs/linux-module.md). Each part registers its debugfs files under
+ * /sys/kernel/debug/blmon/ and keeps its own state.
+ */
+#ifndef BLMON_GUEST_H
+#define BLMON_GUEST_H
+
+#include <linux/debugfs.h>
+#include <linux/types.h>
+
+/* The monitor's status words (BL_HVC_*) as an errno for user space. */
+int blmon_errno(u32 status);
+
+/* The active cluster of the calling CPU (HVC_MONITOR_INFO). */
+u32 blmon_active_cluster(void);
+
+/* Cluster-switch initiator: cluster, switch_period_ms, switches. */
+int blmon_switch_init(struct dentry *dir);
+void blmon_switch_exit(void);
+
+/* Type B per-register calls (cluster0/, cluster1/), pmu_state, pmu_switch. */
+int blmon_typeb_init(struct dentry *dir);
+
+/* counters_size and sync: HVC_GET_COUNTERS_SIZE / HVC_SYNC_PMU_COUNTERS. */
+int blmon_sync_init(struct dentry *dir);
+void blmon_sync_exit(void);
+
+/* user_access: PMUSERENR.EN on every CPU. */
+int blmon_user_init(struct dentry *dir);
+
+/* bench: HVC costs seen from Linux (not a test). */
+int blmon_bench_init(struct dentry *dir);
+
+#endif

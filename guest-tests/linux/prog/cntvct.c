@@ -1,0 +1,24 @@
+/* cntvct: print the generic timer's virtual count (CNTVCT) as nanoseconds
+ * since QEMU started the board: "cntvct_ns N". Neither the monitor nor
+ * Linux's HYP stub gives CNTVOFF anything but 0, so the virtual count runs
+ * from reset in both set-ups tools/linux-measure.sh compares; unlike the
+ * kernel's printk clock, it includes the monitor's boot and the kernel's
+ * decompression. Linux lets PL0 read CNTVCT and CNTFRQ (for its vDSO). */
+#include <stdint.h>
+#include <stdio.h>
+
+int main(void)
+{
+	uint32_t lo, hi, freq;
+	uint64_t ticks;
+
+	__asm__ volatile("isb\n\tmrrc p15, 1, %0, %1, c14" : "=r"(lo), "=r"(hi));
+	__asm__ volatile("mrc p15, 0, %0, c14, c0, 0" : "=r"(freq));
+	ticks = (uint64_t)hi << 32 | lo;
+	if (freq == 0) {
+		fputs("cntvct: CNTFRQ is 0\n", stderr);
+		return 1;
+	}
+	printf("cntvct_ns %llu\n", (unsigned long long)(ticks * 1000000000ull / freq));
+	return 0;
+}

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# What the monitor costs the Linux guest (docs/linux.md): the same kernel and
+# initramfs booted by plain QEMU (QEMU's own entry, no loader line: Linux
+# starts in HYP mode) and under the monitor (launch contract), each with
+# -icount shift=0 (virtual time: 1 instruction = 1 ns, repeatable) and
+# without icount (host time, noisy on a shared machine). Reports boot time
+# (QEMU reset to /init's first script, by the virtual counter: prog/cntvct.c)
+# and perf stat of `spin 200000000` in the guest (guest-tests/linux/bench/);
+# and the monitor's own start-up: reset to the first instruction of a
+# bare-metal guest (guest-tests/boot_time.c).
+#   tools/linux-measure.sh  -> table on stdout and in build/linux-measure.txt
+#   tools/linux-measure.sh --report   the table again from the last runs' logs
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. qemu/common.sh
+kernel=cache/linux/linux-image-6.1.0-50-armmp-lpae/boot/vmlinuz-6.1.0-50-armmp-lpae
+initrd=build/linux-measure-initrd.gz
+logs=build/logs
+mkdir -p "$logs"
+
+boot() { # NAME plain|monitor GUEST [qemu args...] -> build/logs/measure-NAME.log
+	local name=$1 how=$2 guest=$3 cmd=() skip=0 a
+	shift 3
+	qemu_cmd build/hyp.elf "$guest" "$@"
+	for a in "${QEMU_CMD[@]}"; do  # plain: the same line without the loader
+		if [ "$how" = plain ] && [ "$a" = -device ]; then skip=1; continue; fi
+		if [ $skip = 1 ]; then skip=0; case "$a" in loader,*) continue ;; *) cmd+=(-device) ;; esac; fi
+		cmd+=("$a")
+	done
+	timeout 300 "${cmd[@]}" </dev/null >"$logs/measure-$name.log" 2>&1
+}
+linux=(-initrd "$initrd" -append console=ttyAMA0)
+# get NAME KEY: a measured value from a run's log
+get() {
+	sed -n "s/^# measure $2 \\([0-9.]*\\).*/\\1/p" "$logs/measure-$1.log" | tr -d '\r'
+}
+
+# Virtual time repeats run to run only without the board's other inputs:
+# idle time skipped (sleep=off) instead of passing in host time, no random
+# DTB seeds (the kernel's RNG steers hash seeds and slab layouts), an RTC on
+# the virtual clock. What is left varies by ~20 us of a 3.8 s boot.
+repeatable="-icount shift=0,sleep=off -M dtb-randomness=off -rtc base=2026-01-01T00:00:00,clock=vm"
+if [ "${1:-}" != --report ]; then
+	tools/make-initramfs.sh "$initrd" guest-tests/linux/bench
+	# shellcheck disable=SC2086  # $repeatable is several arguments
+	{
+	boot plain-entry plain build/guests/boot_time.bin $repeatable
+	boot monitor-entry monitor build/guests/boot_time.bin $repeatable
+	boot plain-icount plain "$kernel" "${linux[@]}" $repeatable
+	boot monitor-icount monitor "$kernel" "${linux[@]}" $repeatable
+	}
+	boot plain-host plain "$kernel" "${linux[@]}"
+	boot monitor-host monitor "$kernel" "${linux[@]}"
+fi
+
+row() { # LABEL RUN-SUFFIX KEY
+	local p m
+	p=$(get "plain-$2" "$3"); m=$(get "monitor-$2" "$3")
+	awk -v l="$1" -v p="$p" -v m="$m" 'BEGIN {
+		printf "| %s | %s | %s | %+.9g | %s |\n", l, p, m, m - p,
+			(p > 0 ? sprintf("%.4f", m / p) : "-") }'
+}
+{
+	echo "| measure | plain QEMU | under the monitor | difference | monitor / plain |"
+	echo "| --- | --- | --- | --- | --- |"
+	row "reset to a bare-metal guest's first instruction, ns of virtual time (-icount shift=0)" entry entry_ns
+	row "boot: reset to /init's first script, ns of virtual time (-icount shift=0)" icount cntvct_ns
+	row "spin 200M: instructions:u" icount instructions:u
+	row "spin 200M: instructions (user+kernel)" icount instructions
+	row "spin 200M: cycles" icount cycles
+	row "spin 200M: elapsed, s of virtual time" icount elapsed_s
+	row "boot: reset to /init's first script, ns (no icount: ~host time)" host cntvct_ns
+	row "spin 200M: elapsed, s of host time (no icount)" host elapsed_s
+} | tee build/linux-measure.txt
