@@ -36,15 +36,21 @@ undef:
 	vcpu_inject_undef(v);
 }
 
-static int pmu_access(struct vcpu *v, uint32_t key, bool read, uint32_t *val)
+/* The access, and HDCR when it moved the state (1->2 or 3->2). */
+static inline __attribute__((always_inline)) int
+pmu_access_cpu(struct hyp_cpu *c, uint32_t key, bool read, uint32_t *val, bool pl0)
 {
-	struct hyp_cpu *c = v->cpu;
 	unsigned before = pmu_state(&c->pmu);
-	int rc = pmu_trap(&c->pmu, key, read, val, vcpu_is_pl0(v)) == PMU_TRAP_DONE ? 0 : 1;
+	int rc = pmu_trap(&c->pmu, key, read, val, pl0) == PMU_TRAP_DONE ? 0 : 1;
 
 	if (pmu_state(&c->pmu) != before)
-		hyp_update_traps(c);   /* a Type A access moved 1->2 or 3->2 */
+		hyp_update_traps(c);
 	return rc;
+}
+
+static int pmu_access(struct vcpu *v, uint32_t key, bool read, uint32_t *val)
+{
+	return pmu_access_cpu(v->cpu, key, read, val, vcpu_is_pl0(v));
 }
 
 static int dbg_access(struct vcpu *v, uint32_t key, bool read, uint32_t *val)
@@ -53,9 +59,50 @@ static int dbg_access(struct vcpu *v, uint32_t key, bool read, uint32_t *val)
 	return dbg_trap(&c->dbg, pmu_active_cluster(&c->pmu), key, read, val);
 }
 
-void trap_cp15_32(struct vcpu *v)
+/* Any trapped PMU access, through the whole context. */
+static void __attribute__((noinline)) cp15_general(struct guest_frame *f, uint32_t hsr)
 {
-	cp32_access(v, pmu_access);
+	struct vcpu v;
+
+	vcpu_load(&v, f, hsr);
+	cp32_access(&v, pmu_access);
+	vcpu_put(&v);
+}
+
+static void __attribute__((noinline)) cp15_undef(struct guest_frame *f, uint32_t hsr)
+{
+	struct vcpu v;
+
+	vcpu_load(&v, f, hsr);
+	log_debug("PMU access %08lx not emulated: UNDEF\n", (unsigned long)hsr);
+	vcpu_inject_undef(&v);
+	vcpu_put(&v);
+}
+
+/*
+ * The hot class: every PMU access in states 1 and 3. What compilers emit
+ * for one - ARM state, condition AL, Rt in r0-r7 (never banked) - is
+ * handled here on the frame, stepping ELR by 4, with no guest context
+ * built; anything else (Thumb, a conditional MCR/MRC, r8-r14) takes the
+ * general path above, which handles every case.
+ */
+void trap_cp15_32(struct guest_frame *f, uint32_t hsr)
+{
+	struct hsr_cp32 d = hsr_decode_cp32(hsr);
+	uint32_t spsr, elr;
+
+	__asm__ volatile("mrs %0, spsr" : "=r"(spsr));
+	if ((spsr & PSR_T) || (d.cv && d.cond < 0xe) || d.rt >= 8) {
+		cp15_general(f, hsr);
+		return;
+	}
+	if (pmu_access_cpu(this_cpu(), d.key, d.read, &f->r[d.rt],
+			   (spsr & PSR_MODE_MASK) == PSR_MODE_USR) != 0) {
+		cp15_undef(f, hsr);
+		return;
+	}
+	__asm__ volatile("mrs %0, elr_hyp" : "=r"(elr));
+	__asm__ volatile("msr elr_hyp, %0" : : "r"(elr + 4));
 }
 
 void trap_cp14_32(struct vcpu *v)

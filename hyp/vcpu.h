@@ -21,6 +21,28 @@ struct vcpu {
 	struct hyp_cpu *cpu;
 };
 
+/* The guest's PC and CPSR live in ELR_hyp/SPSR_hyp until the ERET: a
+ * handler that needs them loads them here and puts them back on exit. The
+ * HVC path never does (docs/performance.md). Target only. */
+#ifndef HOST_BUILD
+#include "percpu.h"
+static inline __attribute__((always_inline)) void
+vcpu_load(struct vcpu *v, struct guest_frame *f, uint32_t hsr)
+{
+	v->f = f;
+	v->hsr = hsr;
+	__asm__ volatile("mrs %0, elr_hyp" : "=r"(v->elr));
+	__asm__ volatile("mrs %0, spsr" : "=r"(v->spsr));
+	v->cpu = this_cpu();
+}
+
+static inline __attribute__((always_inline)) void vcpu_put(const struct vcpu *v)
+{
+	__asm__ volatile("msr elr_hyp, %0" : : "r"(v->elr));
+	__asm__ volatile("msr spsr_cxsf, %0" : : "r"(v->spsr));
+}
+#endif
+
 #define PSR_MODE_MASK 0x1fu
 #define PSR_MODE_USR  0x10u
 #define PSR_MODE_FIQ  0x11u

@@ -8,7 +8,7 @@
  * that cluster takes place"). Choices where the spec is silent:
  * docs/pmu-core.md.
  */
-#include "pmu_internal.h"
+#include "pmu_creg.h"
 
 /* "the size of the memory that will need to be reserved": the header and
  * one element per counter of every cluster - cycle counter, overflow flag,
