@@ -42,10 +42,27 @@ static inline struct hyp_cpu *this_cpu(void)
 {
 	return (struct hyp_cpu *)read_HTPIDR();
 }
+
+/* HDCR (B4.1.67); HPMN/TPMCR/TPM/HPME come from the PMU state machine. */
+#define HDCR_PMU_MASK 0xffu
+#define HDCR_TDA   (1u << 9)  /* trap CP14 debug accesses: DBGDIDR per cluster,
+				 registers the core lacks, lazy switching */
+#define HDCR_TDOSA (1u << 10) /* ... and OS lock / DBGPRCR, same reason */
+
+/* HDCR for the PMU state and the monitor's own bits; written only when it
+ * changes. Inline: on QEMU 7.2 every trapped PMU access changes the state. */
+static inline void hyp_update_traps(struct hyp_cpu *c)
+{
+	uint32_t hdcr = (pmu_hdcr_bits(&c->pmu) & HDCR_PMU_MASK) | HDCR_TDA | HDCR_TDOSA;
+
+	if (hdcr != c->hdcr) {
+		write_HDCR(hdcr);
+		c->hdcr = hdcr;
+		isb();
+	}
+}
 #endif
 
-/* HDCR bits the monitor owns besides the PMU's (hyp/main.c documents). */
-void hyp_update_traps(struct hyp_cpu *c);
 /* HCR: stage 2, SMC trap, and IRQ routing while auto switching is on. */
 void hyp_update_hcr(const struct hyp_cpu *c);
 

@@ -4,9 +4,9 @@
  * a class the monitor does not expect from the guest becomes an undefined
  * instruction exception inside the guest, never a monitor hang.
  *
- * HVC and trapped CP15 accesses are the hot classes (every PMU access in
- * states 1 and 3, every Type B call): their handlers take the frame and
- * the syndrome only. Every other class goes through a wrapper that loads
+ * HVC and trapped MCR/MRC are the hot classes (every PMU access in states
+ * 1 and 3, every Type B call, debug accesses): their handlers take the
+ * frame and the syndrome only. Every other class goes through a wrapper that loads
  * the whole guest context (PC, CPSR, per-CPU pointer) and puts it back.
  */
 #include "trap.h"
@@ -55,14 +55,13 @@ static void guest_pabt(struct vcpu *v)
 WITH_VCPU(unexpected)
 WITH_VCPU(guest_dabt)
 WITH_VCPU(guest_pabt)
-WITH_VCPU(trap_cp14_32)
 WITH_VCPU(trap_cp14_other)
 WITH_VCPU(trap_smc)
 #undef WITH_VCPU
 
 static const ec_handler ec_handlers[64] = {
 	[EC_CP15_32]  = trap_cp15_32,         /* HDCR.TPM/TPMCR: the PMU (Type A) */
-	[EC_CP14_32]  = trap_cp14_32_vcpu,    /* HDCR.TDA/TDOSA: the debug context */
+	[EC_CP14_32]  = trap_cp14_32,         /* HDCR.TDA/TDOSA: the debug context */
 	[EC_CP14_LS]  = trap_cp14_other_vcpu,
 	[EC_CP14_64]  = trap_cp14_other_vcpu,
 	[EC_HVC]      = trap_hvc,             /* the HVC ABI (Type B and extensions) */

@@ -13,7 +13,7 @@ struct vcpu;
  */
 void trap_hvc(struct guest_frame *f, uint32_t hsr);      /* hyp/hvc.c */
 void trap_cp15_32(struct guest_frame *f, uint32_t hsr);  /* hyp/cp_trap.c */
-void trap_cp14_32(struct vcpu *v);   /* hyp/cp_trap.c */
+void trap_cp14_32(struct guest_frame *f, uint32_t hsr);  /* hyp/cp_trap.c */
 void trap_cp14_other(struct vcpu *v);/* hyp/cp_trap.c */
 void trap_smc(struct vcpu *v);       /* hyp/psci.c */
 

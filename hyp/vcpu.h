@@ -65,8 +65,8 @@ static inline bool vcpu_is_pl0(const struct vcpu *v)
 /* General register n as the guest's current mode sees it. r13/r15 are not
  * accepted for coprocessor transfers (UNPREDICTABLE): false -> UNDEF.
  * r0-r7 are never banked: inline; the rest out of line. */
-bool vcpu_get_banked_reg(struct vcpu *v, unsigned n, uint32_t *val);
-bool vcpu_set_banked_reg(struct vcpu *v, unsigned n, uint32_t val);
+bool vcpu_get_banked_reg(struct guest_frame *f, uint32_t spsr, unsigned n, uint32_t *val);
+bool vcpu_set_banked_reg(struct guest_frame *f, uint32_t spsr, unsigned n, uint32_t val);
 
 static inline bool vcpu_get_reg(struct vcpu *v, unsigned n, uint32_t *val)
 {
@@ -74,7 +74,7 @@ static inline bool vcpu_get_reg(struct vcpu *v, unsigned n, uint32_t *val)
 		*val = v->f->r[n];
 		return true;
 	}
-	return vcpu_get_banked_reg(v, n, val);
+	return vcpu_get_banked_reg(v->f, v->spsr, n, val);
 }
 
 static inline bool vcpu_set_reg(struct vcpu *v, unsigned n, uint32_t val)
@@ -83,7 +83,7 @@ static inline bool vcpu_set_reg(struct vcpu *v, unsigned n, uint32_t val)
 		v->f->r[n] = val;
 		return true;
 	}
-	return vcpu_set_banked_reg(v, n, val);
+	return vcpu_set_banked_reg(v->f, v->spsr, n, val);
 }
 
 /* Step over the trapped instruction (2 or 4 bytes, Thumb IT state too). */
