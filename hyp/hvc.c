@@ -46,41 +46,25 @@ static void hvc_pmu_get_state(struct hyp_cpu *c, uint32_t r[4])
 }
 
 /*
- * HVC_SYNC_PMU_COUNTERS: the array is copied into monitor memory, processed
- * there and copied back only on success, so a guest changing it meanwhile
- * (another CPU) can neither race the checks nor get a half-written result.
+ * HVC_SYNC_PMU_COUNTERS: the array must lie in guest RAM - the header
+ * first, then (entries + 1) elements once entries is known to be in range.
+ * pmu_sync() copies each entry's inputs once into monitor memory and
+ * checks them all before anything is applied or written back, so a guest
+ * changing the array meanwhile (another CPU) cannot race the checks.
  */
-/* Whole descriptors (24 bytes, word aligned - checked): the compiler
- * copies each with LDM/STM, where newlib-nano's memcpy goes byte by byte. */
-static void copy_descriptors(struct descriptor *dst, const struct descriptor *src, uint32_t n)
-{
-	for (uint32_t i = 0; i < n; i++)
-		dst[i] = src[i];
-}
-
 static int32_t sync_counters(struct hyp_cpu *c, uint32_t addr)
 {
 	const struct board_mem *m = board_mem();
 	const uint32_t esz = sizeof(struct descriptor);
-	struct descriptor *buf = c->sync_buf;
 
 	if ((addr & 3) || !guest_range_ok(m, addr, esz))
 		return BL_HVC_INVALID_PARAMETER;
 	uint32_t entries = *(const volatile uint32_t *)addr;   /* header.entries */
 
-	if (entries > pmu_sync_max_entries())
+	/* bounded before the size is computed: no overflow */
+	if (entries > HYP_SYNC_MAX_ELEMS - 1 || !guest_range_ok(m, addr, (entries + 1) * esz))
 		return BL_HVC_INVALID_PARAMETER;
-	uint32_t len = (entries + 1) * esz;
-
-	if (!guest_range_ok(m, addr, len))
-		return BL_HVC_INVALID_PARAMETER;
-	/* one copy in: pmu_sync() checks that entries did not change meanwhile */
-	copy_descriptors(buf, (const struct descriptor *)addr, entries + 1);
-	int32_t rc = pmu_sync(&c->pmu, buf, entries + 1);
-
-	if (rc == 0)
-		copy_descriptors((struct descriptor *)addr, buf, entries + 1);
-	return rc;
+	return pmu_sync(&c->pmu, (struct descriptor *)addr, entries + 1);
 }
 
 static void hvc_get_counters_size(struct hyp_cpu *c, uint32_t r[4])

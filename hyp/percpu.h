@@ -14,8 +14,9 @@
 #include "pmu.h"
 #include "dbg_context.h"
 
-/* header + cycle, overflow flag and event counters of both clusters
- * (A15: 6, A7: 4); hyp_main checks it against pmu_sync_max_entries(). */
+/* Elements of the largest SYNC array: header + cycle, overflow flag and
+ * event counters of both clusters (A15: 6, A7: 4); hyp_main checks it
+ * against pmu_sync_max_entries(). */
 #define HYP_SYNC_MAX_ELEMS (1 + 2 * 2 + 6 + 4)
 
 struct hyp_cpu {
@@ -30,8 +31,6 @@ struct hyp_cpu {
 		uint32_t entry, context;
 		bool valid;
 	} boot;
-	/* monitor-local copy of a SYNC descriptor array (never used in place) */
-	struct descriptor sync_buf[HYP_SYNC_MAX_ELEMS];
 };
 
 extern struct hyp_cpu hyp_cpus[BOARD_MAX_CPUS];

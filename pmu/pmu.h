@@ -180,6 +180,8 @@ struct pmu_hvc_out pmu_typeb_call(struct pmu_cpu *p, uint32_t fid, uint32_t clus
 				  uint32_t a2, uint32_t a3);
 uint32_t pmu_counters_size(void);
 uint32_t pmu_sync_max_entries(void);
+/* A bound of pmu_sync_max_entries() for arrays (checked by host tests). */
+#define PMU_SYNC_MAX_ENTRIES (PMU_NCLUSTERS * (2 + PMU_HW_COUNTERS_MAX))
 int32_t pmu_sync(struct pmu_cpu *p, struct descriptor *d, uint32_t nelems);
 
 #endif

@@ -24,22 +24,6 @@ void creg_set_counter(struct pmu_cpu *p, unsigned c, unsigned i, uint32_t v)
 		deferred_counter(p, c, i, v);
 }
 
-/* Type and count of event counter i in one selection (SYNC READ). */
-void creg_type_counter(struct pmu_cpu *p, unsigned c, unsigned i, uint32_t *type, uint32_t *count)
-{
-	if (is_active(p, c)) {
-		uint32_t sel = pmu_hw_read(PMU_HW_PMSELR);
-
-		pmu_hw_write(PMU_HW_PMSELR, i);
-		*type = pmu_hw_read(PMU_HW_PMXEVTYPER);
-		*count = pmu_hw_read(PMU_HW_PMXEVCNTR);
-		pmu_hw_write(PMU_HW_PMSELR, sel);
-	} else {
-		*type = saved(p, c)->evtyper[i];
-		*count = saved(p, c)->evcntr[i];
-	}
-}
-
 uint32_t creg_type(struct pmu_cpu *p, unsigned c, unsigned i)
 {
 	if (is_active(p, c))

@@ -68,7 +68,6 @@ void creg_set_ccnt(struct pmu_cpu *p, unsigned c, uint64_t v);
 uint32_t creg_counter(struct pmu_cpu *p, unsigned c, unsigned i);
 void creg_set_counter(struct pmu_cpu *p, unsigned c, unsigned i, uint32_t v);
 uint32_t creg_type(struct pmu_cpu *p, unsigned c, unsigned i);
-void creg_type_counter(struct pmu_cpu *p, unsigned c, unsigned i, uint32_t *type, uint32_t *count);
 void creg_set_type(struct pmu_cpu *p, unsigned c, unsigned i, uint32_t v);
 
 /* Deferred writes (pmu_deferred.c). */
