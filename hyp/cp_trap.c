@@ -99,31 +99,55 @@ static void __attribute__((noinline)) cp15_general(struct guest_frame *f, uint32
 	cp32_access(f, hsr, pmu_access);
 }
 
-/*
- * What a compiler emits for a PMU access - ARM state, condition AL, Rt in
- * r0-r12 outside FIQ mode (the frame holds them) - goes straight to the
- * register's handler with Rt's frame slot. Anything else (Thumb, a
- * conditional MCR/MRC, LR, FIQ's r8-r12) takes the general path: every
- * check there would cost this path too (docs/performance.md).
- */
-void trap_cp15_32(struct guest_frame *f, uint32_t hsr)
+/* A PMU access in ARM state whose Rt is at *rt: access, then step 4. */
+static inline __attribute__((always_inline)) void
+cp15_arm_access(struct guest_frame *f, uint32_t hsr, uint32_t spsr, uint32_t *rt)
 {
 	struct hsr_cp32 d = hsr_decode_cp32(hsr);
-	uint32_t spsr, elr;
+	uint32_t elr;
 
-	__asm__ volatile("mrs %0, spsr" : "=r"(spsr));
-	if ((spsr & PSR_T) || (d.cv && d.cond < 0xe) || d.rt >= 13 ||
-	    (d.rt >= 8 && (spsr & PSR_MODE_MASK) == PSR_MODE_FIQ)) {
-		cp15_general(f, hsr);
-		return;
-	}
-	if (pmu_access(this_cpu(), d.key, d.read, &f->r[d.rt],
-		       (spsr & PSR_MODE_MASK) == PSR_MODE_USR) != 0) {
+	if (pmu_access(this_cpu(), d.key, d.read, rt, (spsr & PSR_MODE_MASK) == PSR_MODE_USR) != 0) {
 		cp32_undef(f, hsr);
 		return;
 	}
 	__asm__ volatile("mrs %0, elr_hyp" : "=r"(elr));
 	__asm__ volatile("msr elr_hyp, %0" : : "r"(elr + 4));
+}
+
+/* Rt = LR in SVC mode (a kernel's): banked, one MRS/MSR away. */
+static void __attribute__((noinline)) cp15_lr_svc(struct guest_frame *f, uint32_t hsr, uint32_t spsr)
+{
+	uint32_t lr;
+
+	__asm__ volatile("mrs %0, LR_svc" : "=r"(lr));
+	cp15_arm_access(f, hsr, spsr, &lr);
+	__asm__ volatile("msr LR_svc, %0" : : "r"(lr));   /* unchanged by an MCR */
+}
+
+/*
+ * What a compiler emits for a PMU access - ARM state, condition AL, Rt in
+ * r0-r12 outside FIQ mode (the frame holds them) - goes straight to the
+ * register's handler with Rt's frame slot; LR in SVC mode nearly so.
+ * Anything else (Thumb, a conditional MCR/MRC, FIQ's r8-r12, LR of another
+ * mode) takes the general path: every check there would cost this path too.
+ */
+void trap_cp15_32(struct guest_frame *f, uint32_t hsr)
+{
+	struct hsr_cp32 d = hsr_decode_cp32(hsr);
+	uint32_t spsr;
+
+	__asm__ volatile("mrs %0, spsr" : "=r"(spsr));
+	if (!(spsr & PSR_T) && (!d.cv || d.cond >= 0xe)) {
+		if (d.rt < 8 || (d.rt < 13 && (spsr & PSR_MODE_MASK) != PSR_MODE_FIQ)) {
+			cp15_arm_access(f, hsr, spsr, &f->r[d.rt]);
+			return;
+		}
+		if (d.rt == 14 && (spsr & PSR_MODE_MASK) == PSR_MODE_SVC) {
+			cp15_lr_svc(f, hsr, spsr);
+			return;
+		}
+	}
+	cp15_general(f, hsr);
 }
 
 void trap_cp14_32(struct guest_frame *f, uint32_t hsr)
