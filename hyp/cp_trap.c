@@ -5,10 +5,10 @@
  * (ARM ARM B1.14.1: a trapped conditional instruction may fail its check).
  *
  * Every PMU access in states 1 and 3 comes here, so the path works on the
- * trap frame and the syndrome: Rt in r0-r7 (never banked) is a frame slot,
- * an ARM-state instruction steps ELR by 4. Banked registers, Thumb
- * stepping and UNDEF injection build the whole guest context out of line
- * (docs/performance.md).
+ * trap frame and the syndrome: an Rt the frame holds (r0-r7, and r8-r12
+ * outside FIQ mode) is used in place, an ARM-state instruction steps ELR
+ * by 4. Banked registers, Thumb stepping and UNDEF injection are out of
+ * line (docs/performance.md).
  */
 #include "trap.h"
 #include "percpu.h"
