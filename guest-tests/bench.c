@@ -35,6 +35,22 @@ static void report(const char *name, uint32_t n)
 }
 
 static volatile uint32_t sink;
+
+/* MCR PMSELR with a chosen Rt: the monitor's path depends on it (r0-r12
+ * are in its trap frame, SVC's LR is banked), and the compiler's own
+ * choice for write_PMSELR() could be either. The LR form costs the guest
+ * one MOV more, counted in its figure. */
+static inline void mcr_pmselr_r0(uint32_t v)
+{
+	register uint32_t r0 __asm__("r0") = v;
+
+	__asm__ volatile("mcr p15, 0, %0, c9, c12, 5" : : "r"(r0));
+}
+
+static inline void mcr_pmselr_lr(uint32_t v)
+{
+	__asm__ volatile("mov lr, %0\n\tmcr p15, 0, lr, c9, c12, 5" : : "r"(v) : "lr");
+}
 static uint64_t loop_ticks;
 
 #define MEASURE(var, body)                                   \
@@ -112,8 +128,10 @@ void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 	report("HVC_PMU_SWITCH(1) in state 3 (no-op)", sw_noop);
 	MEASURE(t, { pmu_switch(1); sink = read_PMCCNTR(); });
 	report("state 3: trapped MRC PMCCNTR (3 -> 2), round trip", ipo_x100(t, t2));
-	MEASURE(t, { pmu_switch(1); write_PMSELR(0); });
-	report("state 3: trapped MCR PMSELR (3 -> 2), round trip", ipo_x100(t, t2));
+	MEASURE(t, { pmu_switch(1); mcr_pmselr_r0(0); });
+	report("state 3: trapped MCR PMSELR, Rt = r0 (3 -> 2)", ipo_x100(t, t2));
+	MEASURE(t, { pmu_switch(1); mcr_pmselr_lr(0); });
+	report("state 3: trapped MCR PMSELR, Rt = LR_svc (3 -> 2)", ipo_x100(t, t2));
 	pmu_switch(0);
 	MEASURE(t2, pmu_switch(0));
 	MEASURE(t, { pmu_switch(0); sink = read_PMCCNTR(); });

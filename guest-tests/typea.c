@@ -255,6 +255,63 @@ static void trap_roundtrip(uint32_t s)
 #undef RT
 }
 
+/*
+ * The trap path takes a different route by the form of the instruction
+ * (hyp/cp_trap.c): Rt in r0-r7, r8-r12 (frame), LR in SVC mode (banked),
+ * a conditional MCR/MRC and Thumb state (general path). Each must move the
+ * value exactly, step over the instruction, and - only if the condition
+ * passes - change the state.
+ */
+static uint32_t __attribute__((target("thumb"), noinline)) thumb_selr_roundtrip(uint32_t v)
+{
+	uint32_t got;
+
+	__asm__ volatile("mcr p15, 0, %1, c9, c12, 5\n\t"
+			 "isb\n\t"
+			 "mrc p15, 0, %0, c9, c12, 5" : "=r"(got) : "r"(v));
+	return got;
+}
+
+static void trap_rt_forms(uint32_t s)
+{
+	uint32_t got;
+
+	enter(s);
+	__asm__ volatile("mov r9, #5\n\tmcr p15, 0, r9, c9, c12, 5" : : : "r9");
+	bool moved = pmu_state_now() == 2;
+	enter(s);
+	__asm__ volatile("mov r10, #0\n\tmrc p15, 0, r10, c9, c12, 5\n\tmov %0, r10"
+			 : "=r"(got) : : "r10");
+	check(moved && got == 5 && pmu_state_now() == 2,
+	      "state %lu: MCR/MRC with Rt = r9/r10 (got %lu)", (unsigned long)s, (unsigned long)got);
+
+	enter(s);
+	__asm__ volatile("mov lr, #2\n\tmcr p15, 0, lr, c9, c12, 5" : : : "lr");
+	moved = pmu_state_now() == 2;
+	enter(s);
+	__asm__ volatile("mov lr, #0\n\tmrc p15, 0, lr, c9, c12, 5\n\tmov %0, lr"
+			 : "=r"(got) : : "lr");
+	check(moved && got == 2 && pmu_state_now() == 2,
+	      "state %lu: MCR/MRC with Rt = LR_svc (got %lu)", (unsigned long)s, (unsigned long)got);
+
+	/* Z set: MRCNE fails its condition (skipped, Rt and state unchanged),
+	 * MRCEQ executes */
+	enter(s);
+	got = 0x5a5a5a5au;
+	__asm__ volatile("cmp %0, %0\n\tmrcne p15, 0, %0, c9, c12, 5" : "+r"(got) : : "cc");
+	check(got == 0x5a5a5a5au && pmu_state_now() == s,
+	      "state %lu: MRCNE with Z set is skipped, state unchanged", (unsigned long)s);
+	__asm__ volatile("cmp %0, %0\n\tmrceq p15, 0, %0, c9, c12, 5" : "+r"(got) : : "cc");
+	check(got == 2 && pmu_state_now() == 2,
+	      "state %lu: MRCEQ with Z set executes (got %lu)", (unsigned long)s, (unsigned long)got);
+
+	enter(s);
+	got = thumb_selr_roundtrip(4);
+	check(got == 4 && pmu_state_now() == 2,
+	      "state %lu: Thumb MCR/MRC round trip (got %lu)", (unsigned long)s, (unsigned long)got);
+	write_PMSELR(0);
+}
+
 /* PL0 follows PMUSERENR.EN as hardware does (the seeds' kernel-module flow). */
 static volatile uint32_t user_ccnt;
 static void user_read_ccnt(void) { user_ccnt = read_PMCCNTR(); }
@@ -299,6 +356,8 @@ void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 	state1_reset();
 	trap_roundtrip(1);
 	trap_roundtrip(3);
+	trap_rt_forms(1);
+	trap_rt_forms(3);
 	user_access(2);
 	user_access(3);
 	test_finish();

@@ -123,6 +123,9 @@
 	(((uint32_t)(opc2) << 17) | ((uint32_t)(opc1) << 14) |            \
 	 ((uint32_t)(crn) << 10) | ((uint32_t)(crm) << 1))
 #define CP_KEY_MASK CP_KEY(7, 15, 15, 7)
+/* Fields of a key, for handlers indexed by them. */
+#define CP_KEY_CRM(key)  (((key) >> 1) & 15u)
+#define CP_KEY_OPC2(key) (((key) >> 17) & 7u)
 
 #define CPREG_KEY_ENUM(name, o1, n, m, o2) CPK_##name = CP_KEY(o1, n, m, o2),
 enum cp15_key { CP15_REGS(CPREG_KEY_ENUM) };

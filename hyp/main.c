@@ -27,25 +27,9 @@ struct hyp_cpu hyp_cpus[BOARD_MAX_CPUS];
 #define HCR_IMO   (1u << 4)   /* physical IRQs to HYP (only for auto switching) */
 #define HCR_TSC   (1u << 19)  /* trap SMC: PSCI goes through the monitor */
 
-/* HDCR (B4.1.67); HPMN/TPMCR/TPM/HPME come from the PMU state machine. */
-#define HDCR_PMU_MASK 0xffu
-#define HDCR_TDA   (1u << 9)  /* trap CP14 debug accesses: DBGDIDR per cluster,
-				 registers the core lacks, lazy switching */
-#define HDCR_TDOSA (1u << 10) /* ... and OS lock / DBGPRCR, same reason */
-
 /* HCPTR (B4.1.66): trace registers are not virtualised, so trap them (the
  * guest gets UNDEF). cp10/cp11 (VFP/NEON) stay with the guest. */
 #define HCPTR_TTA  (1u << 20)
-
-void hyp_update_traps(struct hyp_cpu *c)
-{
-	uint32_t hdcr = (pmu_hdcr_bits(&c->pmu) & HDCR_PMU_MASK) | HDCR_TDA | HDCR_TDOSA;
-	if (hdcr != c->hdcr) {
-		write_HDCR(hdcr);
-		c->hdcr = hdcr;
-		isb();
-	}
-}
 
 void hyp_update_hcr(const struct hyp_cpu *c)
 {
@@ -106,7 +90,7 @@ void hyp_main(unsigned index)
 	if (index == 0) {
 		log_info("big.LITTLE PMU/debug monitor: HYP mode, CPU0, boot cluster %s\n",
 			 pmu_cluster_desc[BOOT_CLUSTER].name);
-		HYP_ASSERT(pmu_sync_max_entries() + 1 <= HYP_SYNC_MAX_ELEMS);
+		HYP_ASSERT(pmu_sync_max_entries() + 1 == HYP_SYNC_MAX_ELEMS);
 		hvc_check_table();
 		dbg_hw_probe();
 		hyp_mmu_build(board_mem());

@@ -14,8 +14,9 @@
 #include "pmu.h"
 #include "dbg_context.h"
 
-/* header + cycle, overflow flag and event counters of both clusters
- * (A15: 6, A7: 4); hyp_main checks it against pmu_sync_max_entries(). */
+/* Elements of the largest SYNC array: header + cycle, overflow flag and
+ * event counters of both clusters (A15: 6, A7: 4); hyp_main checks it
+ * against pmu_sync_max_entries(). */
 #define HYP_SYNC_MAX_ELEMS (1 + 2 * 2 + 6 + 4)
 
 struct hyp_cpu {
@@ -30,8 +31,6 @@ struct hyp_cpu {
 		uint32_t entry, context;
 		bool valid;
 	} boot;
-	/* monitor-local copy of a SYNC descriptor array (never used in place) */
-	struct descriptor sync_buf[HYP_SYNC_MAX_ELEMS];
 };
 
 extern struct hyp_cpu hyp_cpus[BOARD_MAX_CPUS];
@@ -42,10 +41,27 @@ static inline struct hyp_cpu *this_cpu(void)
 {
 	return (struct hyp_cpu *)read_HTPIDR();
 }
+
+/* HDCR (B4.1.67); HPMN/TPMCR/TPM/HPME come from the PMU state machine. */
+#define HDCR_PMU_MASK 0xffu
+#define HDCR_TDA   (1u << 9)  /* trap CP14 debug accesses: DBGDIDR per cluster,
+				 registers the core lacks, lazy switching */
+#define HDCR_TDOSA (1u << 10) /* ... and OS lock / DBGPRCR, same reason */
+
+/* HDCR for the PMU state and the monitor's own bits; written only when it
+ * changes. Inline: on QEMU 7.2 every trapped PMU access changes the state. */
+static inline void hyp_update_traps(struct hyp_cpu *c)
+{
+	uint32_t hdcr = (pmu_hdcr_bits(&c->pmu) & HDCR_PMU_MASK) | HDCR_TDA | HDCR_TDOSA;
+
+	if (hdcr != c->hdcr) {
+		write_HDCR(hdcr);
+		c->hdcr = hdcr;
+		isb();
+	}
+}
 #endif
 
-/* HDCR bits the monitor owns besides the PMU's (hyp/main.c documents). */
-void hyp_update_traps(struct hyp_cpu *c);
 /* HCR: stage 2, SMC trap, and IRQ routing while auto switching is on. */
 void hyp_update_hcr(const struct hyp_cpu *c);
 

@@ -3,6 +3,11 @@
  * syndrome is read once and dispatched by exception class through a table;
  * a class the monitor does not expect from the guest becomes an undefined
  * instruction exception inside the guest, never a monitor hang.
+ *
+ * HVC and trapped MCR/MRC are the hot classes (every PMU access in states
+ * 1 and 3, every Type B call, debug accesses): their handlers take the
+ * frame and the syndrome only. Every other class goes through a wrapper that loads
+ * the whole guest context (PC, CPSR, per-CPU pointer) and puts it back.
  */
 #include "trap.h"
 #include "percpu.h"
@@ -11,7 +16,7 @@
 #include "log.h"
 #include "vcpu.h"
 
-typedef void (*ec_handler)(struct vcpu *v);
+typedef void (*ec_handler)(struct guest_frame *f, uint32_t hsr);
 
 static void unexpected(struct vcpu *v)
 {
@@ -38,32 +43,49 @@ static void guest_pabt(struct vcpu *v)
 	vcpu_inject_pabt(v, read_HIFAR());
 }
 
+/* The classes that take the whole guest context. */
+#define WITH_VCPU(fn)                                                        \
+	static void fn##_vcpu(struct guest_frame *f, uint32_t hsr)          \
+	{                                                                    \
+		struct vcpu v;                                               \
+		vcpu_load(&v, f, hsr);                                       \
+		fn(&v);                                                      \
+		vcpu_put(&v);                                                \
+	}
+WITH_VCPU(unexpected)
+WITH_VCPU(guest_dabt)
+WITH_VCPU(guest_pabt)
+WITH_VCPU(trap_cp14_other)
+WITH_VCPU(trap_smc)
+#undef WITH_VCPU
+
 static const ec_handler ec_handlers[64] = {
-	[EC_CP15_32]  = trap_cp15_32,   /* HDCR.TPM/TPMCR: the PMU (Type A) */
-	[EC_CP14_32]  = trap_cp14_32,   /* HDCR.TDA/TDOSA: the debug context */
-	[EC_CP14_LS]  = trap_cp14_other,
-	[EC_CP14_64]  = trap_cp14_other,
-	[EC_HVC]      = trap_hvc,       /* the HVC ABI (Type B and extensions) */
-	[EC_SMC]      = trap_smc,       /* HCR.TSC: PSCI */
-	[EC_DABT_LOW] = guest_dabt,     /* HCR.VM: stage 2 */
-	[EC_PABT_LOW] = guest_pabt,
+	[EC_CP15_32]  = trap_cp15_32,         /* HDCR.TPM/TPMCR: the PMU (Type A) */
+	[EC_CP14_32]  = trap_cp14_32,         /* HDCR.TDA/TDOSA: the debug context */
+	[EC_CP14_LS]  = trap_cp14_other_vcpu,
+	[EC_CP14_64]  = trap_cp14_other_vcpu,
+	[EC_HVC]      = trap_hvc,             /* the HVC ABI (Type B and extensions) */
+	[EC_SMC]      = trap_smc_vcpu,        /* HCR.TSC: PSCI */
+	[EC_DABT_LOW] = guest_dabt_vcpu,      /* HCR.VM: stage 2 */
+	[EC_PABT_LOW] = guest_pabt_vcpu,
 };
 
 void hyp_trap(struct guest_frame *f);
 void hyp_trap(struct guest_frame *f)
 {
-	struct vcpu v;
+	uint32_t hsr = read_HSR();
+	uint32_t ec = HSR_EC(hsr);
+	ec_handler h;
 
-	v.f = f;
-	v.hsr = read_HSR();
-	__asm__ volatile("mrs %0, elr_hyp" : "=r"(v.elr));
-	__asm__ volatile("mrs %0, spsr" : "=r"(v.spsr));
-	v.cpu = this_cpu();
-
-	ec_handler h = ec_handlers[HSR_EC(v.hsr)];
-
-	(h ? h : unexpected)(&v);
-
-	__asm__ volatile("msr elr_hyp, %0" : : "r"(v.elr));
-	__asm__ volatile("msr spsr_cxsf, %0" : : "r"(v.spsr));
+	/* the two hot classes without the table's load and default */
+	if (ec == EC_HVC) {
+		trap_hvc(f, hsr);
+		return;
+	}
+	if (ec == EC_CP15_32) {
+		trap_cp15_32(f, hsr);
+		return;
+	}
+	h = ec_handlers[ec];
+	(h ? h : unexpected_vcpu)(f, hsr);
 }

@@ -11,11 +11,11 @@
 #define BANKED_LR(mode) ({ uint32_t _v; __asm__ volatile("mrs %0, LR_" #mode : "=r"(_v)); _v; })
 #define SET_BANKED_LR(mode, x) __asm__ volatile("msr LR_" #mode ", %0" : : "r"(x))
 
-static bool get_lr(struct vcpu *v, uint32_t *val)
+static bool get_lr(struct guest_frame *f, uint32_t spsr, uint32_t *val)
 {
-	switch (v->spsr & PSR_MODE_MASK) {
+	switch (spsr & PSR_MODE_MASK) {
 	case PSR_MODE_USR:
-	case PSR_MODE_SYS: *val = v->f->lr_usr; return true;
+	case PSR_MODE_SYS: *val = f->lr_usr; return true;
 	case PSR_MODE_SVC: *val = BANKED_LR(svc); return true;
 	case PSR_MODE_ABT: *val = BANKED_LR(abt); return true;
 	case PSR_MODE_UND: *val = BANKED_LR(und); return true;
@@ -25,11 +25,11 @@ static bool get_lr(struct vcpu *v, uint32_t *val)
 	}
 }
 
-static bool set_lr(struct vcpu *v, uint32_t val)
+static bool set_lr(struct guest_frame *f, uint32_t spsr, uint32_t val)
 {
-	switch (v->spsr & PSR_MODE_MASK) {
+	switch (spsr & PSR_MODE_MASK) {
 	case PSR_MODE_USR:
-	case PSR_MODE_SYS: v->f->lr_usr = val; return true;
+	case PSR_MODE_SYS: f->lr_usr = val; return true;
 	case PSR_MODE_SVC: SET_BANKED_LR(svc, val); return true;
 	case PSR_MODE_ABT: SET_BANKED_LR(abt, val); return true;
 	case PSR_MODE_UND: SET_BANKED_LR(und, val); return true;
@@ -65,10 +65,10 @@ static void set_fiq_reg(unsigned n, uint32_t x)
 	}
 }
 
-bool vcpu_get_banked_reg(struct vcpu *v, unsigned n, uint32_t *val)
+bool vcpu_get_banked_reg(struct guest_frame *f, uint32_t spsr, unsigned n, uint32_t *val)
 {
-	if (n < 8 || (n < 13 && (v->spsr & PSR_MODE_MASK) != PSR_MODE_FIQ)) {
-		*val = v->f->r[n];
+	if (n < 8 || (n < 13 && (spsr & PSR_MODE_MASK) != PSR_MODE_FIQ)) {
+		*val = f->r[n];
 		return true;
 	}
 	if (n < 13) {
@@ -76,14 +76,14 @@ bool vcpu_get_banked_reg(struct vcpu *v, unsigned n, uint32_t *val)
 		return true;
 	}
 	if (n == 14)
-		return get_lr(v, val);
+		return get_lr(f, spsr, val);
 	return false;
 }
 
-bool vcpu_set_banked_reg(struct vcpu *v, unsigned n, uint32_t val)
+bool vcpu_set_banked_reg(struct guest_frame *f, uint32_t spsr, unsigned n, uint32_t val)
 {
-	if (n < 8 || (n < 13 && (v->spsr & PSR_MODE_MASK) != PSR_MODE_FIQ)) {
-		v->f->r[n] = val;
+	if (n < 8 || (n < 13 && (spsr & PSR_MODE_MASK) != PSR_MODE_FIQ)) {
+		f->r[n] = val;
 		return true;
 	}
 	if (n < 13) {
@@ -91,7 +91,7 @@ bool vcpu_set_banked_reg(struct vcpu *v, unsigned n, uint32_t val)
 		return true;
 	}
 	if (n == 14)
-		return set_lr(v, val);
+		return set_lr(f, spsr, val);
 	return false;
 }
 

@@ -21,6 +21,28 @@ struct vcpu {
 	struct hyp_cpu *cpu;
 };
 
+/* The guest's PC and CPSR live in ELR_hyp/SPSR_hyp until the ERET: a
+ * handler that needs them loads them here and puts them back on exit. The
+ * HVC path never does (docs/performance.md). Target only. */
+#ifndef HOST_BUILD
+#include "percpu.h"
+static inline __attribute__((always_inline)) void
+vcpu_load(struct vcpu *v, struct guest_frame *f, uint32_t hsr)
+{
+	v->f = f;
+	v->hsr = hsr;
+	__asm__ volatile("mrs %0, elr_hyp" : "=r"(v->elr));
+	__asm__ volatile("mrs %0, spsr" : "=r"(v->spsr));
+	v->cpu = this_cpu();
+}
+
+static inline __attribute__((always_inline)) void vcpu_put(const struct vcpu *v)
+{
+	__asm__ volatile("msr elr_hyp, %0" : : "r"(v->elr));
+	__asm__ volatile("msr spsr_cxsf, %0" : : "r"(v->spsr));
+}
+#endif
+
 #define PSR_MODE_MASK 0x1fu
 #define PSR_MODE_USR  0x10u
 #define PSR_MODE_FIQ  0x11u
@@ -43,8 +65,8 @@ static inline bool vcpu_is_pl0(const struct vcpu *v)
 /* General register n as the guest's current mode sees it. r13/r15 are not
  * accepted for coprocessor transfers (UNPREDICTABLE): false -> UNDEF.
  * r0-r7 are never banked: inline; the rest out of line. */
-bool vcpu_get_banked_reg(struct vcpu *v, unsigned n, uint32_t *val);
-bool vcpu_set_banked_reg(struct vcpu *v, unsigned n, uint32_t val);
+bool vcpu_get_banked_reg(struct guest_frame *f, uint32_t spsr, unsigned n, uint32_t *val);
+bool vcpu_set_banked_reg(struct guest_frame *f, uint32_t spsr, unsigned n, uint32_t val);
 
 static inline bool vcpu_get_reg(struct vcpu *v, unsigned n, uint32_t *val)
 {
@@ -52,7 +74,7 @@ static inline bool vcpu_get_reg(struct vcpu *v, unsigned n, uint32_t *val)
 		*val = v->f->r[n];
 		return true;
 	}
-	return vcpu_get_banked_reg(v, n, val);
+	return vcpu_get_banked_reg(v->f, v->spsr, n, val);
 }
 
 static inline bool vcpu_set_reg(struct vcpu *v, unsigned n, uint32_t val)
@@ -61,7 +83,7 @@ static inline bool vcpu_set_reg(struct vcpu *v, unsigned n, uint32_t val)
 		v->f->r[n] = val;
 		return true;
 	}
-	return vcpu_set_banked_reg(v, n, val);
+	return vcpu_set_banked_reg(v->f, v->spsr, n, val);
 }
 
 /* Step over the trapped instruction (2 or 4 bytes, Thumb IT state too). */

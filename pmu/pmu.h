@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "bl_pmu_abi.h"
+#include "cpregs.h"
 
 #define PMU_NCLUSTERS        2
 enum { CLUSTER_A15 = 0, CLUSTER_A7 = 1 };
@@ -79,16 +80,75 @@ struct pmu_cpu {
 void pmu_cpu_init(struct pmu_cpu *p, unsigned boot_cluster);
 static inline unsigned pmu_state(const struct pmu_cpu *p) { return p->state; }
 static inline unsigned pmu_active_cluster(const struct pmu_cpu *p) { return p->active; }
-/* HDCR[7:0] (HPMN, TPMCR, TPM, HPME) the current state wants. */
-uint32_t pmu_hdcr_bits(const struct pmu_cpu *p);
+/* HDCR[7:0] (HPMN, TPMCR, TPM, HPME) the current state wants (inline: a
+ * trapped access changes the state every time on QEMU 7.2). */
 #define PMU_HDCR_HPMN(n)  ((uint32_t)(n) & 0x1fu)
 #define PMU_HDCR_TPMCR    (1u << 5)
 #define PMU_HDCR_TPM      (1u << 6)
 #define PMU_HDCR_HPME     (1u << 7)
+/*
+ * State 2 runs natively ("disables traps upon access to any PMU register")
+ * except PMCR, trapped so it reads the active cluster's IDCODE and N = 4;
+ * HPMN = 4 shows the guest counters 0..3. States 1 and 3 trap everything
+ * (TPM); HPMN = 6 there so PMCR.E governs all six counters Type B
+ * programs. HPME stays 0: in state 2 counters 4, 5 (Type B only) are
+ * frozen rather than counting outside the guest's PMCR.E.
+ */
+static inline uint32_t pmu_hdcr_bits(const struct pmu_cpu *p)
+{
+	if (p->state == 2)
+		return PMU_HDCR_TPMCR | PMU_HDCR_HPMN(PMU_TYPEA_COUNTERS);
+	return PMU_HDCR_TPM | PMU_HDCR_HPMN(PMU_HW_COUNTERS_MAX);
+}
 
-/* Type A: a trapped MCR/MRC on p15 c9. key = CPK_* (hyp/cpregs.h). */
+/*
+ * Type A: a trapped MCR/MRC on p15 c9. key = CPK_* (hyp/cpregs.h). Every
+ * PMUv2 register is p15, 0, c9, c12-c14, opc2: that CRm and opc2 index a
+ * table of one read and one write handler per register (pmu_trap.c); a
+ * missing one is an UNDEF. Inline, so the trap path pays the index and the
+ * register's own access, nothing more (docs/performance.md).
+ */
 enum pmu_trap_rc { PMU_TRAP_DONE = 0, PMU_TRAP_UNDEF = 1 };
-enum pmu_trap_rc pmu_trap(struct pmu_cpu *p, uint32_t key, bool read, uint32_t *rt, bool pl0);
+struct pmu_typea_reg {
+	/* 0: UNDEF (write-only) */
+	uint32_t (*read)(struct pmu_cpu *p);
+	/* 0: UNDEF (read-only). pl0: the access came from user mode (PMSWINC
+	 * applies the event filter of that mode) */
+	void (*write)(struct pmu_cpu *p, uint32_t v, bool pl0);
+};
+#define PMU_TYPEA_CRM_FIRST   12u
+#define PMU_TYPEA_SLOTS       (3u * 8u)
+#define PMU_TYPEA_SLOT(key)   (((CP_KEY_CRM(key) - PMU_TYPEA_CRM_FIRST) << 3) | CP_KEY_OPC2(key))
+/* opc1 = 0, CRn = 9, CRm in c12..c14 */
+#define PMU_TYPEA_KEY_OK(key) (((key) & CP_KEY(7, 15, 0, 0)) == CP_KEY(0, 9, 0, 0) && \
+			       CP_KEY_CRM(key) - PMU_TYPEA_CRM_FIRST < 3u)
+extern const struct pmu_typea_reg pmu_typea_regs[PMU_TYPEA_SLOTS];
+bool pmu_typea_pl0_allowed(uint32_t key, bool read);
+
+/* An access that UNDEFs changes nothing, the state included; one that is
+ * done moves to state 2 (spec 3.1.1). */
+static inline __attribute__((always_inline)) enum pmu_trap_rc
+pmu_trap(struct pmu_cpu *p, uint32_t key, bool read, uint32_t *rt, bool pl0)
+{
+	const struct pmu_typea_reg *h;
+
+	if (!PMU_TYPEA_KEY_OK(key))
+		return PMU_TRAP_UNDEF;
+	h = &pmu_typea_regs[PMU_TYPEA_SLOT(key)];
+	if (pl0 && !pmu_typea_pl0_allowed(key, read))
+		return PMU_TRAP_UNDEF;
+	if (read) {
+		if (!h->read)
+			return PMU_TRAP_UNDEF;
+		*rt = h->read(p);
+	} else {
+		if (!h->write)
+			return PMU_TRAP_UNDEF;
+		h->write(p, *rt, pl0);
+	}
+	p->state = 2;
+	return PMU_TRAP_DONE;
+}
 
 /* Cluster switch, in three phases (hyp/cluster.c interleaves debug). */
 void pmu_switch_out(struct pmu_cpu *p);
@@ -103,12 +163,28 @@ void pmu_switch_in(struct pmu_cpu *p, unsigned inbound);
 struct pmu_hvc_out { uint32_t r[4]; };
 int32_t pmu_hvc_pmu_switch(struct pmu_cpu *p, uint32_t arg);
 bool pmu_is_typeb_fid(uint32_t fid);
-/* r[0..3] = the guest's r0-r3 in, results out (the trap path's form). */
+
+/* Table 4, in function-id order: register i is read by
+ * HVC_PMCR_READ + 2 * i and written by the id after it. */
+#define PMU_TYPEB_REGS(X)                                                \
+	X(PMCR) X(PMSELR) X(PMXEVTYPER) X(PMCNTENSET) X(PMCNTENCLR)       \
+	X(PMCCNTR) X(PMOVSR) X(PMXEVCNTR) X(PMINTENSET) X(PMINTENCLR)
+/* One handler per call, generated from that list (pmu_typeb.c), so the
+ * HVC dispatch goes straight to the register's code: r[0..3] = the
+ * guest's r0-r3 in, results out. */
+#define PMU_TYPEB_DECLARE(reg)                                            \
+	void pmu_typeb_read_##reg(struct pmu_cpu *p, uint32_t r[4]);      \
+	void pmu_typeb_write_##reg(struct pmu_cpu *p, uint32_t r[4]);
+PMU_TYPEB_REGS(PMU_TYPEB_DECLARE)
+#undef PMU_TYPEB_DECLARE
+/* Any Table 4 id (others: -1), through the same handlers. */
 void pmu_typeb_regs(struct pmu_cpu *p, uint32_t r[4]);
 struct pmu_hvc_out pmu_typeb_call(struct pmu_cpu *p, uint32_t fid, uint32_t cluster,
 				  uint32_t a2, uint32_t a3);
 uint32_t pmu_counters_size(void);
 uint32_t pmu_sync_max_entries(void);
+/* A bound of pmu_sync_max_entries() for arrays (checked by host tests). */
+#define PMU_SYNC_MAX_ENTRIES (PMU_NCLUSTERS * (2 + PMU_HW_COUNTERS_MAX))
 int32_t pmu_sync(struct pmu_cpu *p, struct descriptor *d, uint32_t nelems);
 
 #endif

@@ -20,13 +20,20 @@
 #define EVTYPER_CYCLES 0x11u       /* what the cycle counter "counts" (SYNC) */
 
 /* The Type B registers, in Table 4 order: fid = 0x90001000 + 2 * reg + write. */
+#define TB_REG_ENUM(reg) TB_##reg,
 enum tb_reg {
-	TB_PMCR, TB_PMSELR, TB_PMXEVTYPER, TB_PMCNTENSET, TB_PMCNTENCLR,
-	TB_PMCCNTR, TB_PMOVSR, TB_PMXEVCNTR, TB_PMINTENSET, TB_PMINTENCLR, TB_NREGS,
+	PMU_TYPEB_REGS(TB_REG_ENUM) TB_NREGS,
 	/* not in Table 4: operations SYNC needs */
 	TB_PMOVSSET,      /* set overflow flags (PMOVSR READ_RESET) */
 	TB_PMCR_ENABLE    /* PMCR.E = 1, other bits kept (CONF) */
 };
+#undef TB_REG_ENUM
+/* The list and the ABI header agree on every id. */
+#define TB_REG_FIDS(reg)                                                        \
+	_Static_assert(HVC_##reg##_READ == HVC_PMCR_READ + 2u * TB_##reg &&      \
+		       HVC_##reg##_WRITE == HVC_##reg##_READ + 1u, "Table 4 ids");
+PMU_TYPEB_REGS(TB_REG_FIDS)
+#undef TB_REG_FIDS
 
 static inline unsigned ncounters(unsigned c) { return pmu_cluster_desc[c].ncounters; }
 /* Bits of the set/clear/overflow registers that exist with n counters. */
@@ -53,16 +60,14 @@ void ccnt_load(struct pmu_cpu *p, uint64_t v);
 void regs_save(struct pmu_cpu *p, struct pmu_regs *r, unsigned n);
 void regs_restore(struct pmu_cpu *p, const struct pmu_regs *r, unsigned n);
 
-/* Per-cluster access (pmu_creg.c): the active cluster is the hardware, an
- * inactive one reads its snapshot (0 if never active) and defers writes. */
-uint32_t creg_read(struct pmu_cpu *p, unsigned c, enum tb_reg r);
-int32_t creg_write(struct pmu_cpu *p, unsigned c, enum tb_reg r, uint32_t v);
+/* Per-cluster access (pmu_creg.c; creg_read/creg_write inline in
+ * pmu_creg.h): the active cluster is the hardware, an inactive one reads
+ * its snapshot (0 if never active) and defers writes. */
 uint64_t creg_ccnt(struct pmu_cpu *p, unsigned c);
 void creg_set_ccnt(struct pmu_cpu *p, unsigned c, uint64_t v);
 uint32_t creg_counter(struct pmu_cpu *p, unsigned c, unsigned i);
 void creg_set_counter(struct pmu_cpu *p, unsigned c, unsigned i, uint32_t v);
 uint32_t creg_type(struct pmu_cpu *p, unsigned c, unsigned i);
-void creg_type_counter(struct pmu_cpu *p, unsigned c, unsigned i, uint32_t *type, uint32_t *count);
 void creg_set_type(struct pmu_cpu *p, unsigned c, unsigned i, uint32_t v);
 
 /* Deferred writes (pmu_deferred.c). */

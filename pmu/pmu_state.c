@@ -17,22 +17,6 @@ void pmu_cpu_init(struct pmu_cpu *p, unsigned boot_cluster)
 	p->ccnt_last = pmu_hw_read(PMU_HW_PMCCNTR);   /* poison, upper word 0 */
 }
 
-
-/*
- * State 2 runs natively ("disables traps upon access to any PMU register")
- * except PMCR, trapped so it reads the active cluster's IDCODE and N = 4;
- * HPMN = 4 shows the guest counters 0..3. States 1 and 3 trap everything
- * (TPM); HPMN = 6 there so PMCR.E governs all six counters Type B
- * programs. HPME stays 0: in state 2 counters 4, 5 (Type B only) are
- * frozen rather than counting outside the guest's PMCR.E.
- */
-uint32_t pmu_hdcr_bits(const struct pmu_cpu *p)
-{
-	if (p->state == 2)
-		return PMU_HDCR_TPMCR | PMU_HDCR_HPMN(PMU_TYPEA_COUNTERS);
-	return PMU_HDCR_TPM | PMU_HDCR_HPMN(PMU_HW_COUNTERS_MAX);
-}
-
 /* Table 3: "moves the system to state 3 if the parameter in r1 is 1, or it
  * moves the system to state 1 if parameter in r1 is 0". Any other value
  * changes nothing. 3 -> 3 and 1 -> 1 are accepted no-ops. */

@@ -8,8 +8,8 @@
  * instruction accessing any PMU register"; likewise from state 3). An
  * access that UNDEFs changes nothing, the state included.
  *
- * Hot path: one switch; a counter read is the hardware access plus a
- * compare (PMXEVCNTR: the selection check; PMCCNTR: the carry check).
+ * The table pmu_trap() (pmu.h) indexes: one read and one write handler per
+ * register, each the register's access and nothing else.
  */
 #include "pmu_internal.h"
 #include "cpregs.h"
@@ -19,7 +19,7 @@
 /* PL0 (ARM ARM C12.7.2): PMUSERENR is readable, never writable; the
  * interrupt enables are PL1-only; every other register needs
  * PMUSERENR.EN. Registers that do not exist fail later anyway. */
-static bool pl0_allowed(uint32_t key, bool read)
+bool pmu_typea_pl0_allowed(uint32_t key, bool read)
 {
 	if (key == CPK_PMUSERENR)
 		return read;
@@ -77,83 +77,113 @@ static void software_increment(uint32_t v, bool pl0)
 	}
 }
 
-/* A register of the Type A view: read it masked, or write it masked. */
-static void masked(enum pmu_hwreg r, bool read, uint32_t *rt)
-{
-	if (read)
-		*rt = pmu_hw_read(r) & TYPEA_MASK;
-	else
-		pmu_hw_write(r, *rt & TYPEA_MASK);
-}
-
-enum pmu_trap_rc pmu_trap(struct pmu_cpu *p, uint32_t key, bool read, uint32_t *rt, bool pl0)
-{
-	uint32_t sel;
-
-	if (pl0 && !pl0_allowed(key, read))
-		return PMU_TRAP_UNDEF;
-	switch (key) {
-	case CPK_PMXEVCNTR:     /* counters 4..30 do not exist in this view: RAZ/WI */
-		sel = selected();
-		if (read)
-			*rt = sel < PMU_TYPEA_COUNTERS ? pmu_hw_read(PMU_HW_PMXEVCNTR) : 0;
-		else if (sel < PMU_TYPEA_COUNTERS)
-			pmu_hw_write(PMU_HW_PMXEVCNTR, *rt);
-		break;
-	case CPK_PMCCNTR:       /* through the 64-bit view, so Type B stays exact */
-		if (read)
-			*rt = (uint32_t)ccnt_observe(p);
-		else
-			ccnt_load(p, *rt);
-		break;
-	case CPK_PMXEVTYPER:    /* PMSELR = 31: the cycle counter filter */
-		sel = selected();
-		if (read)
-			*rt = sel_has_type(sel, PMU_TYPEA_COUNTERS) ? pmu_hw_read(PMU_HW_PMXEVTYPER) : 0;
-		else if (sel_has_type(sel, PMU_TYPEA_COUNTERS))
-			pmu_hw_write(PMU_HW_PMXEVTYPER, *rt);
-		break;
-	case CPK_PMCR:
-		if (read)
-			*rt = pmcr_view(p->active, pmu_hw_read(PMU_HW_PMCR), PMU_TYPEA_COUNTERS);
-		else
-			hw_pmcr_write(p, *rt, PMU_TYPEA_COUNTERS);
-		break;
-	case CPK_PMCNTENSET: masked(PMU_HW_PMCNTENSET, read, rt); break;
-	case CPK_PMCNTENCLR: masked(PMU_HW_PMCNTENCLR, read, rt); break;
-	case CPK_PMINTENSET: masked(PMU_HW_PMINTENSET, read, rt); break;
-	case CPK_PMINTENCLR: masked(PMU_HW_PMINTENCLR, read, rt); break;
-	case CPK_PMOVSR:     masked(PMU_HW_PMOVSR, read, rt); break;
-	case CPK_PMSELR:
-		if (read)
-			*rt = pmu_hw_read(PMU_HW_PMSELR) & SELR_MASK;
-		else
-			pmu_hw_write(PMU_HW_PMSELR, *rt & SELR_MASK);
-		break;
-	case CPK_PMUSERENR:
-		if (read)
-			*rt = pmu_hw_read(PMU_HW_PMUSERENR) & PMUSERENR_EN;
-		else
-			pmu_hw_write(PMU_HW_PMUSERENR, *rt & PMUSERENR_EN);
-		break;
-	case CPK_PMSWINC:       /* write-only */
-		if (read)
-			return PMU_TRAP_UNDEF;
-		software_increment(*rt & TYPEA_MASK, pl0);
-		break;
-	case CPK_PMCEID0:       /* read-only; emulated, QEMU's v7 CPUs UNDEF them */
-		if (!read)
-			return PMU_TRAP_UNDEF;
-		*rt = pmu_cluster_desc[p->active].pmceid0;
-		break;
-	case CPK_PMCEID1:
-		if (!read)
-			return PMU_TRAP_UNDEF;
-		*rt = pmu_cluster_desc[p->active].pmceid1;
-		break;
-	default:                /* PMOVSSET and the rest of c9: not in our PMUv2 */
-		return PMU_TRAP_UNDEF;
+/* The registers of the view. Set/clear pairs, PMOVSR and the interrupt
+ * enables show counters 0-3 and the cycle counter only. */
+#define MASKED(reg)                                                            \
+	static uint32_t reg##_read(struct pmu_cpu *p)                          \
+	{                                                                      \
+		(void)p;                                                       \
+		return pmu_hw_read(PMU_HW_##reg) & TYPEA_MASK;                 \
+	}                                                                      \
+	static void reg##_write(struct pmu_cpu *p, uint32_t v, bool pl0)       \
+	{                                                                      \
+		(void)p; (void)pl0;                                            \
+		pmu_hw_write(PMU_HW_##reg, v & TYPEA_MASK);                    \
 	}
-	p->state = 2;
-	return PMU_TRAP_DONE;
+MASKED(PMCNTENSET)
+MASKED(PMCNTENCLR)
+MASKED(PMINTENSET)
+MASKED(PMINTENCLR)
+MASKED(PMOVSR)
+#undef MASKED
+
+/* Counters 4..30 do not exist in this view: RAZ/WI. */
+static uint32_t PMXEVCNTR_read(struct pmu_cpu *p)
+{
+	(void)p;
+	return selected() < PMU_TYPEA_COUNTERS ? pmu_hw_read(PMU_HW_PMXEVCNTR) : 0;
 }
+
+static void PMXEVCNTR_write(struct pmu_cpu *p, uint32_t v, bool pl0)
+{
+	(void)p; (void)pl0;
+	if (selected() < PMU_TYPEA_COUNTERS)
+		pmu_hw_write(PMU_HW_PMXEVCNTR, v);
+}
+
+/* PMSELR = 31: the cycle counter filter. */
+static uint32_t PMXEVTYPER_read(struct pmu_cpu *p)
+{
+	(void)p;
+	return sel_has_type(selected(), PMU_TYPEA_COUNTERS) ? pmu_hw_read(PMU_HW_PMXEVTYPER) : 0;
+}
+
+static void PMXEVTYPER_write(struct pmu_cpu *p, uint32_t v, bool pl0)
+{
+	(void)p; (void)pl0;
+	if (sel_has_type(selected(), PMU_TYPEA_COUNTERS))
+		pmu_hw_write(PMU_HW_PMXEVTYPER, v);
+}
+
+/* Through the 64-bit view, so Type B stays exact. */
+static uint32_t PMCCNTR_read(struct pmu_cpu *p) { return (uint32_t)ccnt_observe(p); }
+static void PMCCNTR_write(struct pmu_cpu *p, uint32_t v, bool pl0) { (void)pl0; ccnt_load(p, v); }
+
+static uint32_t PMCR_read(struct pmu_cpu *p)
+{
+	return pmcr_view(p->active, pmu_hw_read(PMU_HW_PMCR), PMU_TYPEA_COUNTERS);
+}
+
+static void PMCR_write(struct pmu_cpu *p, uint32_t v, bool pl0)
+{
+	(void)pl0;
+	hw_pmcr_write(p, v, PMU_TYPEA_COUNTERS);
+}
+
+static uint32_t PMSELR_read(struct pmu_cpu *p)
+{
+	(void)p;
+	return pmu_hw_read(PMU_HW_PMSELR) & SELR_MASK;
+}
+
+static void PMSELR_write(struct pmu_cpu *p, uint32_t v, bool pl0)
+{
+	(void)p; (void)pl0;
+	pmu_hw_write(PMU_HW_PMSELR, v & SELR_MASK);
+}
+
+static uint32_t PMUSERENR_read(struct pmu_cpu *p)
+{
+	(void)p;
+	return pmu_hw_read(PMU_HW_PMUSERENR) & PMUSERENR_EN;
+}
+
+static void PMUSERENR_write(struct pmu_cpu *p, uint32_t v, bool pl0)
+{
+	(void)p; (void)pl0;
+	pmu_hw_write(PMU_HW_PMUSERENR, v & PMUSERENR_EN);
+}
+
+/* Write-only. */
+static void PMSWINC_write(struct pmu_cpu *p, uint32_t v, bool pl0)
+{
+	(void)p;
+	software_increment(v & TYPEA_MASK, pl0);
+}
+
+/* Read-only; emulated, QEMU's v7 CPUs UNDEF them. */
+static uint32_t PMCEID0_read(struct pmu_cpu *p) { return pmu_cluster_desc[p->active].pmceid0; }
+static uint32_t PMCEID1_read(struct pmu_cpu *p) { return pmu_cluster_desc[p->active].pmceid1; }
+
+#define RW(reg) [PMU_TYPEA_SLOT(CPK_##reg)] = { reg##_read, reg##_write }
+#define RO(reg) [PMU_TYPEA_SLOT(CPK_##reg)] = { reg##_read, 0 }
+#define WO(reg) [PMU_TYPEA_SLOT(CPK_##reg)] = { 0, reg##_write }
+/* PMOVSSET and the rest of c9: not in our PMUv2, UNDEF. */
+const struct pmu_typea_reg pmu_typea_regs[PMU_TYPEA_SLOTS] = {
+	RW(PMCR), RW(PMCNTENSET), RW(PMCNTENCLR), RW(PMOVSR), WO(PMSWINC),
+	RW(PMSELR), RO(PMCEID0), RO(PMCEID1), RW(PMCCNTR), RW(PMXEVTYPER),
+	RW(PMXEVCNTR), RW(PMUSERENR), RW(PMINTENSET), RW(PMINTENCLR),
+};
+#undef RW
+#undef RO
+#undef WO

@@ -5,48 +5,131 @@
  * so every call also returns one in r3 (0 or -3), a register the spec
  * leaves unused; writes return it in r0 too. Accepted in every state and
  * no state change (docs/pmu-core.md: the spec leaves mixing undefined).
+ *
+ * One handler per call, generated from PMU_TYPEB_REGS: each folds the
+ * per-cluster layer (pmu_creg.h) for its one register, so a call costs
+ * the cluster check plus that register's access (docs/performance.md).
+ * All work in place on the guest's r0-r3 (the trap path passes its frame).
  */
-#include "pmu_internal.h"
+#include "pmu_creg.h"
 
 bool pmu_is_typeb_fid(uint32_t fid)
 {
 	return fid >= HVC_PMCR_READ && fid <= HVC_PMINTENCLR_WRITE;
 }
 
-/* In place on the guest's r0-r3: the trap path passes its frame, so
- * nothing is copied (docs/performance.md). */
+static inline __attribute__((always_inline)) void
+result(uint32_t r[4], uint32_t r0, uint32_t r1, uint32_t r3)
+{
+	r[0] = r0;
+	r[1] = r1;
+	r[2] = 0;
+	r[3] = r3;
+}
+
+/* The active cluster: the hardware, inline in the handler. */
+static inline __attribute__((always_inline)) void
+read_active(struct pmu_cpu *p, uint32_t r[4], enum tb_reg reg)
+{
+	if (reg == TB_PMCCNTR) {
+		uint64_t v = ccnt_observe(p);
+
+		result(r, (uint32_t)v, (uint32_t)(v >> 32), 0);
+	} else {
+		result(r, creg_read_active(p, p->active, reg), 0, 0);
+	}
+}
+
+static inline __attribute__((always_inline)) void
+write_active(struct pmu_cpu *p, uint32_t r[4], enum tb_reg reg)
+{
+	int32_t rc = BL_HVC_SUCCESS;
+
+	if (reg == TB_PMCCNTR)
+		ccnt_load(p, ((uint64_t)r[3] << 32) | r[2]);
+	else
+		rc = creg_write_active(p, p->active, reg, r[2]);
+	result(r, (uint32_t)rc, 0, (uint32_t)rc);
+}
+
+/* A bad cluster id (nothing changes; the caller learns from r3) or the
+ * inactive cluster (snapshot, deferred write). */
+static inline __attribute__((always_inline)) void
+read_other(struct pmu_cpu *p, uint32_t r[4], enum tb_reg reg)
+{
+	uint32_t c = r[1];
+
+	if (c >= PMU_NCLUSTERS) {
+		result(r, 0, 0, (uint32_t)BL_HVC_INVALID_PARAMETER);
+	} else if (reg == TB_PMCCNTR) {
+		uint64_t v = creg_ccnt(p, c);
+
+		result(r, (uint32_t)v, (uint32_t)(v >> 32), 0);
+	} else {
+		result(r, creg_read_inactive(p, c, reg), 0, 0);
+	}
+}
+
+static inline __attribute__((always_inline)) void
+write_other(struct pmu_cpu *p, uint32_t r[4], enum tb_reg reg)
+{
+	uint32_t c = r[1];
+	int32_t rc = BL_HVC_INVALID_PARAMETER;
+
+	if (c < PMU_NCLUSTERS) {
+		if (reg == TB_PMCCNTR) {
+			creg_set_ccnt(p, c, ((uint64_t)r[3] << 32) | r[2]);
+			rc = BL_HVC_SUCCESS;
+		} else {
+			rc = creg_write_inactive(p, c, reg, r[2]);
+		}
+	}
+	result(r, (uint32_t)rc, 0, (uint32_t)rc);
+}
+
+/* Per register: the active cluster inline (a leaf for most registers),
+ * the rest out of line so it costs the active path nothing. */
+#define TB_HANDLERS(reg)                                                       \
+	static __attribute__((noinline)) void read_other_##reg(struct pmu_cpu *p, uint32_t r[4]) \
+	{                                                                      \
+		read_other(p, r, TB_##reg);                                    \
+	}                                                                      \
+	static __attribute__((noinline)) void write_other_##reg(struct pmu_cpu *p, uint32_t r[4]) \
+	{                                                                      \
+		write_other(p, r, TB_##reg);                                   \
+	}                                                                      \
+	void pmu_typeb_read_##reg(struct pmu_cpu *p, uint32_t r[4])           \
+	{                                                                      \
+		if (r[1] == p->active)                                         \
+			read_active(p, r, TB_##reg);                           \
+		else                                                           \
+			read_other_##reg(p, r);                                \
+	}                                                                      \
+	void pmu_typeb_write_##reg(struct pmu_cpu *p, uint32_t r[4])          \
+	{                                                                      \
+		if (r[1] == p->active)                                         \
+			write_active(p, r, TB_##reg);                          \
+		else                                                           \
+			write_other_##reg(p, r);                               \
+	}
+PMU_TYPEB_REGS(TB_HANDLERS)
+#undef TB_HANDLERS
+
+typedef void (*typeb_fn)(struct pmu_cpu *p, uint32_t r[4]);
+#define TB_CALLS(reg) pmu_typeb_read_##reg, pmu_typeb_write_##reg,
+static const typeb_fn typeb_calls[2 * TB_NREGS] = { PMU_TYPEB_REGS(TB_CALLS) };
+#undef TB_CALLS
+
 void pmu_typeb_regs(struct pmu_cpu *p, uint32_t r[4])
 {
-	uint32_t fid = r[0], cluster = r[1], a2 = r[2], a3 = r[3];
-	enum tb_reg reg = (enum tb_reg)((fid - HVC_PMCR_READ) / 2);
-	bool write = (fid - HVC_PMCR_READ) & 1u;
+	uint32_t k = r[0] - HVC_PMCR_READ;   /* wraps below the first id */
 
-	r[1] = r[2] = r[3] = 0;
-	if (!pmu_is_typeb_fid(fid)) {
+	if (k >= 2 * TB_NREGS) {
 		r[0] = r[3] = (uint32_t)BL_HVC_NOT_SUPPORTED;
+		r[1] = r[2] = 0;
 		return;
 	}
-	if (cluster >= PMU_NCLUSTERS) {   /* nothing changes; the caller learns from r3 */
-		r[0] = write ? (uint32_t)BL_HVC_INVALID_PARAMETER : 0;
-		r[3] = (uint32_t)BL_HVC_INVALID_PARAMETER;
-		return;
-	}
-	if (reg == TB_PMCCNTR) {
-		if (write) {
-			creg_set_ccnt(p, cluster, ((uint64_t)a3 << 32) | a2);
-			r[0] = 0;
-		} else {
-			uint64_t v = creg_ccnt(p, cluster);
-
-			r[0] = (uint32_t)v;
-			r[1] = (uint32_t)(v >> 32);
-		}
-		return;
-	}
-	if (write)
-		r[0] = r[3] = (uint32_t)creg_write(p, cluster, reg, a2);
-	else
-		r[0] = creg_read(p, cluster, reg);
+	typeb_calls[k](p, r);
 }
 
 struct pmu_hvc_out pmu_typeb_call(struct pmu_cpu *p, uint32_t fid, uint32_t cluster,

@@ -69,6 +69,7 @@ static void sizes(void **state)
 	(void)state;
 	assert_int_equal(pmu_counters_size(), (1 + 2 * 2 + 6 + 4) * 24);
 	assert_int_equal(pmu_sync_max_entries(), 14);
+	assert_true(pmu_sync_max_entries() <= PMU_SYNC_MAX_ENTRIES);   /* pmu_sync's local copy */
 }
 
 static void event_counter_every_request(void **state)
@@ -213,6 +214,43 @@ static void a7_active_and_inactive(void **state)
 }
 
 /* One array addressing every counter of both clusters. */
+/* Active-cluster READs select their counters in turn; each entry reads
+ * its own counter, other entries' outputs are not written, and the
+ * guest's PMSELR is back once the call returns. */
+static void reads_keep_the_guest_selection(void **state)
+{
+	(void)state;
+	struct descriptor d[5];
+	struct fake_pmu s = fake_pmu_peek();
+
+	for (unsigned i = 0; i < 6; i++) {
+		s.evcntr[i] = 100 + i;
+		s.evtyper[i] = 0x10 + i;
+	}
+	s.selr = 3;
+	fake_pmu_poke(&s);
+	memset(d, 0, sizeof(d));
+	d[0].header.entries = 4;
+	d[1].counter = entry(A15, 2 + 5, PMU_READ_COUNTER, 0, 0);
+	d[2].counter = entry(A15, 2 + 1, PMU_READ_RESET_COUNTER, 0, 7);
+	d[3].counter = entry(A15, 2 + 0, PMU_CONF_COUNTER, 0x08, 0);
+	d[4].counter = entry(A15, 2 + 4, PMU_READ_COUNTER, 0, 0);
+	assert_int_equal(pmu_sync(&cpu, d, 5), 0);
+	assert_int_equal(d[1].counter.event_type, 0x15);
+	assert_int_equal(d[1].counter.counter_value, 105);
+	assert_int_equal(d[2].counter.event_type, 0x11);
+	assert_int_equal(d[2].counter.counter_value, 101);
+	assert_int_equal(d[3].counter.event_type, 0x08);          /* input, untouched */
+	assert_int_equal(d[3].counter.counter_value, 0xC0FFEE);   /* CONF has no output */
+	assert_int_equal(d[4].counter.event_type, 0x14);
+	assert_int_equal(d[4].counter.counter_value, 104);
+	s = fake_pmu_peek();
+	assert_int_equal(s.selr, 3);
+	assert_int_equal(s.evcntr[1], 7);
+	assert_int_equal(s.evtyper[0], 0x08);
+	assert_int_equal(s.evcntr[3], 103);
+}
+
 static void full_array(void **state)
 {
 	(void)state;
@@ -302,6 +340,7 @@ int main(void)
 		cmocka_unit_test_setup(cycle_counter_every_request, setup),
 		cmocka_unit_test_setup(overflow_flag_every_request, setup),
 		cmocka_unit_test_setup(a7_active_and_inactive, setup),
+		cmocka_unit_test_setup(reads_keep_the_guest_selection, setup),
 		cmocka_unit_test_setup(full_array, setup),
 		cmocka_unit_test_setup(bad_inputs_change_nothing, setup),
 	};

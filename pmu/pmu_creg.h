@@ -1,0 +1,163 @@
+/*
+ * Per-cluster register access, the layer Type B and SYNC are built on
+ * (pmu_creg.c has the indexed accessors). Inline on purpose: every caller
+ * names a constant register (one generated Type B handler per register,
+ * pmu_typeb.c; SYNC's fixed requests), so each use folds to the few
+ * instructions that register needs instead of a switch over all of them
+ * (docs/performance.md). Callers have checked c < PMU_NCLUSTERS.
+ */
+#ifndef PMU_CREG_H
+#define PMU_CREG_H
+
+#include "pmu_internal.h"
+
+/* What a cluster never active since boot reads as: "or zero (in the case
+ * when the cluster was never enabled)". */
+extern const struct pmu_regs creg_never_active;
+
+static inline bool is_active(const struct pmu_cpu *p, unsigned c) { return c == p->active; }
+
+static inline const struct pmu_regs *saved(const struct pmu_cpu *p, unsigned c)
+{
+	return p->ever_active[c] ? &p->saved[c] : &creg_never_active;
+}
+
+/*
+ * Each access comes in two halves, the active cluster (the hardware) and
+ * an inactive one (snapshot, deferred writes), so the hot Type B handlers
+ * can keep the active half inline and the other out of line.
+ */
+static inline __attribute__((always_inline)) uint32_t
+creg_read_active(struct pmu_cpu *p, unsigned c, enum tb_reg r)
+{
+	unsigned n = ncounters(c);
+	uint32_t m = counter_mask(n);
+
+	switch (r) {
+	case TB_PMCR:
+		return pmcr_view(c, pmu_hw_read(PMU_HW_PMCR), n);
+	case TB_PMSELR:
+		return pmu_hw_read(PMU_HW_PMSELR) & SELR_MASK;
+	/* The counter is already selected in the hardware: read it there,
+	 * no select/restore of PMSELR. */
+	case TB_PMXEVTYPER:
+		return sel_has_type(pmu_hw_read(PMU_HW_PMSELR) & SELR_MASK, n) ?
+		       pmu_hw_read(PMU_HW_PMXEVTYPER) : 0;
+	case TB_PMXEVCNTR:
+		return (pmu_hw_read(PMU_HW_PMSELR) & SELR_MASK) < n ?
+		       pmu_hw_read(PMU_HW_PMXEVCNTR) : 0;
+	case TB_PMCNTENSET:
+	case TB_PMCNTENCLR:
+		return m & pmu_hw_read(PMU_HW_PMCNTENSET);
+	case TB_PMINTENSET:
+	case TB_PMINTENCLR:
+		return m & pmu_hw_read(PMU_HW_PMINTENSET);
+	case TB_PMOVSR:
+	case TB_PMOVSSET:
+		return m & pmu_hw_read(PMU_HW_PMOVSR);
+	case TB_PMCCNTR:
+		return (uint32_t)ccnt_observe(p);
+	default:
+		return 0;
+	}
+}
+
+static inline __attribute__((always_inline)) uint32_t
+creg_read_inactive(const struct pmu_cpu *p, unsigned c, enum tb_reg r)
+{
+	unsigned n = ncounters(c);
+	uint32_t m = counter_mask(n), sel;
+	const struct pmu_regs *s = saved(p, c);
+
+	switch (r) {
+	case TB_PMCR:   /* never active: 0, not an identity (spec: "or zero") */
+		return p->ever_active[c] ? pmcr_view(c, s->pmcr, n) : 0;
+	case TB_PMSELR:
+		return deferred_selr(p, c);
+	case TB_PMXEVTYPER:
+		sel = deferred_selr(p, c);
+		if (!sel_has_type(sel, n))
+			return 0;
+		return sel == PMU_SEL_CCNT ? s->ccfiltr : s->evtyper[sel];
+	case TB_PMXEVCNTR:
+		sel = deferred_selr(p, c);
+		return sel < n ? s->evcntr[sel] : 0;
+	case TB_PMCNTENSET:
+	case TB_PMCNTENCLR:
+		return m & s->cnten;
+	case TB_PMINTENSET:
+	case TB_PMINTENCLR:
+		return m & s->inten;
+	case TB_PMOVSR:
+	case TB_PMOVSSET:
+		return m & s->ovs;
+	case TB_PMCCNTR:
+		return (uint32_t)s->ccnt;
+	default:
+		return 0;
+	}
+}
+
+static inline __attribute__((always_inline)) uint32_t
+creg_read(struct pmu_cpu *p, unsigned c, enum tb_reg r)
+{
+	return is_active(p, c) ? creg_read_active(p, c, r) : creg_read_inactive(p, c, r);
+}
+
+/* A PMSELR value must name a counter the cluster has (or 31). */
+static inline bool creg_write_ok(unsigned c, enum tb_reg r, uint32_t v)
+{
+	return r != TB_PMSELR || sel_has_type(v, ncounters(c));
+}
+
+/* 0, or -3 for a PMSELR value naming a counter this cluster lacks (nothing
+ * changes). Bits of counters the cluster lacks are ignored. */
+static inline __attribute__((always_inline)) int32_t
+creg_write_active(struct pmu_cpu *p, unsigned c, enum tb_reg r, uint32_t v)
+{
+	unsigned n = ncounters(c);
+	uint32_t m = counter_mask(n);
+
+	if (!creg_write_ok(c, r, v))
+		return BL_HVC_INVALID_PARAMETER;
+	switch (r) {
+	case TB_PMCR:        hw_pmcr_write(p, v, n); break;
+	case TB_PMCR_ENABLE:
+		pmu_hw_write(PMU_HW_PMCR, (pmu_hw_read(PMU_HW_PMCR) & PMCR_WRITABLE) | PMCR_E);
+		break;
+	case TB_PMSELR:      pmu_hw_write(PMU_HW_PMSELR, v); break;
+	case TB_PMXEVTYPER:
+		if (sel_has_type(pmu_hw_read(PMU_HW_PMSELR) & SELR_MASK, n))
+			pmu_hw_write(PMU_HW_PMXEVTYPER, v);
+		break;
+	case TB_PMXEVCNTR:
+		if ((pmu_hw_read(PMU_HW_PMSELR) & SELR_MASK) < n)
+			pmu_hw_write(PMU_HW_PMXEVCNTR, v);
+		break;
+	case TB_PMCNTENSET:  pmu_hw_write(PMU_HW_PMCNTENSET, v & m); break;
+	case TB_PMCNTENCLR:  pmu_hw_write(PMU_HW_PMCNTENCLR, v & m); break;
+	case TB_PMINTENSET:  pmu_hw_write(PMU_HW_PMINTENSET, v & m); break;
+	case TB_PMINTENCLR:  pmu_hw_write(PMU_HW_PMINTENCLR, v & m); break;
+	case TB_PMOVSR:      pmu_hw_write(PMU_HW_PMOVSR, v & m); break;
+	case TB_PMOVSSET:    pmu_hw_write(PMU_HW_PMOVSSET, v & m); break;
+	default: break;
+	}
+	return BL_HVC_SUCCESS;
+}
+
+static inline __attribute__((always_inline)) int32_t
+creg_write_inactive(struct pmu_cpu *p, unsigned c, enum tb_reg r, uint32_t v)
+{
+	if (!creg_write_ok(c, r, v))
+		return BL_HVC_INVALID_PARAMETER;
+	deferred_write(p, c, r, v);
+	return BL_HVC_SUCCESS;
+}
+
+static inline __attribute__((always_inline)) int32_t
+creg_write(struct pmu_cpu *p, unsigned c, enum tb_reg r, uint32_t v)
+{
+	return is_active(p, c) ? creg_write_active(p, c, r, v) : creg_write_inactive(p, c, r, v);
+}
+
+#endif
