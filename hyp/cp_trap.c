@@ -101,12 +101,12 @@ static void __attribute__((noinline)) cp15_general(struct guest_frame *f, uint32
 
 /* A PMU access in ARM state whose Rt is at *rt: access, then step 4. */
 static inline __attribute__((always_inline)) void
-cp15_arm_access(struct guest_frame *f, uint32_t hsr, uint32_t spsr, uint32_t *rt)
+cp15_arm_access(struct guest_frame *f, uint32_t hsr, bool pl0, uint32_t *rt)
 {
 	struct hsr_cp32 d = hsr_decode_cp32(hsr);
 	uint32_t elr;
 
-	if (pmu_access(this_cpu(), d.key, d.read, rt, (spsr & PSR_MODE_MASK) == PSR_MODE_USR) != 0) {
+	if (pmu_access(this_cpu(), d.key, d.read, rt, pl0) != 0) {
 		cp32_undef(f, hsr);
 		return;
 	}
@@ -114,13 +114,14 @@ cp15_arm_access(struct guest_frame *f, uint32_t hsr, uint32_t spsr, uint32_t *rt
 	__asm__ volatile("msr elr_hyp, %0" : : "r"(elr + 4));
 }
 
-/* Rt = LR in SVC mode (a kernel's): banked, one MRS/MSR away. */
-static void __attribute__((noinline)) cp15_lr_svc(struct guest_frame *f, uint32_t hsr, uint32_t spsr)
+/* Rt = LR in SVC mode (a kernel's): banked, one MRS/MSR away. Never PL0,
+ * which also keeps lr in a register (the PL0 path would take its address). */
+static void __attribute__((noinline)) cp15_lr_svc(struct guest_frame *f, uint32_t hsr)
 {
 	uint32_t lr;
 
 	__asm__ volatile("mrs %0, LR_svc" : "=r"(lr));
-	cp15_arm_access(f, hsr, spsr, &lr);
+	cp15_arm_access(f, hsr, false, &lr);
 	__asm__ volatile("msr LR_svc, %0" : : "r"(lr));   /* unchanged by an MCR */
 }
 
@@ -139,11 +140,11 @@ void trap_cp15_32(struct guest_frame *f, uint32_t hsr)
 	__asm__ volatile("mrs %0, spsr" : "=r"(spsr));
 	if (!(spsr & PSR_T) && (!d.cv || d.cond >= 0xe)) {
 		if (d.rt < 8 || (d.rt < 13 && (spsr & PSR_MODE_MASK) != PSR_MODE_FIQ)) {
-			cp15_arm_access(f, hsr, spsr, &f->r[d.rt]);
+			cp15_arm_access(f, hsr, (spsr & PSR_MODE_MASK) == PSR_MODE_USR, &f->r[d.rt]);
 			return;
 		}
 		if (d.rt == 14 && (spsr & PSR_MODE_MASK) == PSR_MODE_SVC) {
-			cp15_lr_svc(f, hsr, spsr);
+			cp15_lr_svc(f, hsr);
 			return;
 		}
 	}

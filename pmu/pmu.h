@@ -110,11 +110,8 @@ static inline uint32_t pmu_hdcr_bits(const struct pmu_cpu *p)
  */
 enum pmu_trap_rc { PMU_TRAP_DONE = 0, PMU_TRAP_UNDEF = 1 };
 struct pmu_typea_reg {
-	/* 0: UNDEF (write-only) */
-	uint32_t (*read)(struct pmu_cpu *p);
-	/* 0: UNDEF (read-only). pl0: the access came from user mode (PMSWINC
-	 * applies the event filter of that mode) */
-	void (*write)(struct pmu_cpu *p, uint32_t v, bool pl0);
+	uint32_t (*read)(struct pmu_cpu *p);          /* 0: UNDEF (write-only) */
+	void (*write)(struct pmu_cpu *p, uint32_t v); /* 0: UNDEF (read-only) */
 };
 #define PMU_TYPEA_CRM_FIRST   12u
 #define PMU_TYPEA_SLOTS       (3u * 8u)
@@ -124,19 +121,17 @@ struct pmu_typea_reg {
 			       CP_KEY_CRM(key) - PMU_TYPEA_CRM_FIRST < 3u)
 extern const struct pmu_typea_reg pmu_typea_regs[PMU_TYPEA_SLOTS];
 bool pmu_typea_pl0_allowed(uint32_t key, bool read);
+/* key already checked with PMU_TYPEA_KEY_OK */
+__attribute__((cold)) enum pmu_trap_rc
+pmu_trap_pl0(struct pmu_cpu *p, uint32_t key, bool read, uint32_t *rt);
 
 /* An access that UNDEFs changes nothing, the state included; one that is
  * done moves to state 2 (spec 3.1.1). */
 static inline __attribute__((always_inline)) enum pmu_trap_rc
-pmu_trap(struct pmu_cpu *p, uint32_t key, bool read, uint32_t *rt, bool pl0)
+pmu_trap_access(struct pmu_cpu *p, uint32_t key, bool read, uint32_t *rt)
 {
-	const struct pmu_typea_reg *h;
+	const struct pmu_typea_reg *h = &pmu_typea_regs[PMU_TYPEA_SLOT(key)];
 
-	if (!PMU_TYPEA_KEY_OK(key))
-		return PMU_TRAP_UNDEF;
-	h = &pmu_typea_regs[PMU_TYPEA_SLOT(key)];
-	if (pl0 && !pmu_typea_pl0_allowed(key, read))
-		return PMU_TRAP_UNDEF;
 	if (read) {
 		if (!h->read)
 			return PMU_TRAP_UNDEF;
@@ -144,10 +139,20 @@ pmu_trap(struct pmu_cpu *p, uint32_t key, bool read, uint32_t *rt, bool pl0)
 	} else {
 		if (!h->write)
 			return PMU_TRAP_UNDEF;
-		h->write(p, *rt, pl0);
+		h->write(p, *rt);
 	}
 	p->state = 2;
 	return PMU_TRAP_DONE;
+}
+
+static inline __attribute__((always_inline)) enum pmu_trap_rc
+pmu_trap(struct pmu_cpu *p, uint32_t key, bool read, uint32_t *rt, bool pl0)
+{
+	if (!PMU_TYPEA_KEY_OK(key))
+		return PMU_TRAP_UNDEF;
+	if (pl0)
+		return pmu_trap_pl0(p, key, read, rt);
+	return pmu_trap_access(p, key, read, rt);
 }
 
 /* Cluster switch, in three phases (hyp/cluster.c interleaves debug). */

@@ -85,9 +85,9 @@ static void software_increment(uint32_t v, bool pl0)
 		(void)p;                                                       \
 		return pmu_hw_read(PMU_HW_##reg) & TYPEA_MASK;                 \
 	}                                                                      \
-	static void reg##_write(struct pmu_cpu *p, uint32_t v, bool pl0)       \
+	static void reg##_write(struct pmu_cpu *p, uint32_t v)                 \
 	{                                                                      \
-		(void)p; (void)pl0;                                            \
+		(void)p;                                                       \
 		pmu_hw_write(PMU_HW_##reg, v & TYPEA_MASK);                    \
 	}
 MASKED(PMCNTENSET)
@@ -104,9 +104,9 @@ static uint32_t PMXEVCNTR_read(struct pmu_cpu *p)
 	return selected() < PMU_TYPEA_COUNTERS ? pmu_hw_read(PMU_HW_PMXEVCNTR) : 0;
 }
 
-static void PMXEVCNTR_write(struct pmu_cpu *p, uint32_t v, bool pl0)
+static void PMXEVCNTR_write(struct pmu_cpu *p, uint32_t v)
 {
-	(void)p; (void)pl0;
+	(void)p;
 	if (selected() < PMU_TYPEA_COUNTERS)
 		pmu_hw_write(PMU_HW_PMXEVCNTR, v);
 }
@@ -118,27 +118,23 @@ static uint32_t PMXEVTYPER_read(struct pmu_cpu *p)
 	return sel_has_type(selected(), PMU_TYPEA_COUNTERS) ? pmu_hw_read(PMU_HW_PMXEVTYPER) : 0;
 }
 
-static void PMXEVTYPER_write(struct pmu_cpu *p, uint32_t v, bool pl0)
+static void PMXEVTYPER_write(struct pmu_cpu *p, uint32_t v)
 {
-	(void)p; (void)pl0;
+	(void)p;
 	if (sel_has_type(selected(), PMU_TYPEA_COUNTERS))
 		pmu_hw_write(PMU_HW_PMXEVTYPER, v);
 }
 
 /* Through the 64-bit view, so Type B stays exact. */
 static uint32_t PMCCNTR_read(struct pmu_cpu *p) { return (uint32_t)ccnt_observe(p); }
-static void PMCCNTR_write(struct pmu_cpu *p, uint32_t v, bool pl0) { (void)pl0; ccnt_load(p, v); }
+static void PMCCNTR_write(struct pmu_cpu *p, uint32_t v) { ccnt_load(p, v); }
 
 static uint32_t PMCR_read(struct pmu_cpu *p)
 {
 	return pmcr_view(p->active, pmu_hw_read(PMU_HW_PMCR), PMU_TYPEA_COUNTERS);
 }
 
-static void PMCR_write(struct pmu_cpu *p, uint32_t v, bool pl0)
-{
-	(void)pl0;
-	hw_pmcr_write(p, v, PMU_TYPEA_COUNTERS);
-}
+static void PMCR_write(struct pmu_cpu *p, uint32_t v) { hw_pmcr_write(p, v, PMU_TYPEA_COUNTERS); }
 
 static uint32_t PMSELR_read(struct pmu_cpu *p)
 {
@@ -146,9 +142,9 @@ static uint32_t PMSELR_read(struct pmu_cpu *p)
 	return pmu_hw_read(PMU_HW_PMSELR) & SELR_MASK;
 }
 
-static void PMSELR_write(struct pmu_cpu *p, uint32_t v, bool pl0)
+static void PMSELR_write(struct pmu_cpu *p, uint32_t v)
 {
-	(void)p; (void)pl0;
+	(void)p;
 	pmu_hw_write(PMU_HW_PMSELR, v & SELR_MASK);
 }
 
@@ -158,17 +154,17 @@ static uint32_t PMUSERENR_read(struct pmu_cpu *p)
 	return pmu_hw_read(PMU_HW_PMUSERENR) & PMUSERENR_EN;
 }
 
-static void PMUSERENR_write(struct pmu_cpu *p, uint32_t v, bool pl0)
+static void PMUSERENR_write(struct pmu_cpu *p, uint32_t v)
 {
-	(void)p; (void)pl0;
+	(void)p;
 	pmu_hw_write(PMU_HW_PMUSERENR, v & PMUSERENR_EN);
 }
 
 /* Write-only. */
-static void PMSWINC_write(struct pmu_cpu *p, uint32_t v, bool pl0)
+static void PMSWINC_write(struct pmu_cpu *p, uint32_t v)
 {
 	(void)p;
-	software_increment(v & TYPEA_MASK, pl0);
+	software_increment(v & TYPEA_MASK, false);   /* from PL1; PL0: pmu_trap_pl0() */
 }
 
 /* Read-only; emulated, QEMU's v7 CPUs UNDEF them. */
@@ -187,3 +183,19 @@ const struct pmu_typea_reg pmu_typea_regs[PMU_TYPEA_SLOTS] = {
 #undef RW
 #undef RO
 #undef WO
+
+/* A user-mode access (PMUSERENR.EN = 1 in state 1 or 3): allowed as the
+ * hardware allows it, then done like a PL1 access - except PMSWINC, whose
+ * counters filter on the mode of the write (U/NSU instead of P/NSK). Out
+ * of line: rare, and it keeps the mode off the common path. */
+enum pmu_trap_rc pmu_trap_pl0(struct pmu_cpu *p, uint32_t key, bool read, uint32_t *rt)
+{
+	if (!pmu_typea_pl0_allowed(key, read))
+		return PMU_TRAP_UNDEF;
+	if (key == CPK_PMSWINC && !read) {
+		software_increment(*rt & TYPEA_MASK, true);
+		p->state = 2;
+		return PMU_TRAP_DONE;
+	}
+	return pmu_trap_access(p, key, read, rt);
+}
