@@ -57,7 +57,7 @@ static uint64_t loop_ticks;
 	do {                                                 \
 		uint64_t _t0 = now();                        \
 		for (uint32_t _i = 0; _i < N; _i++) { body; } \
-		var = now() - _t0;                           \
+		(var) = now() - _t0;                         \
 	} while (0)
 
 static struct descriptor sync_arr[16];

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Static checks: cppcheck and clang-tidy over the monitor, the portable code
-# and the test guests. Zero findings, or a suppression with its reason
+# Static checks: cppcheck and clang-tidy over the monitor, the portable code,
+# the bare-metal test guests and the Linux guest's programs (the kernel
+# module is checked by kbuild's W=1 -Werror). Zero findings, or a suppression with its reason
 # (inline `cppcheck-suppress` / NOLINT comments, .clang-tidy). cppcheck's
 # unusedStructMember is off: ABI and assembly-shared structs have members
 # the C side never reads. Prints one
@@ -10,17 +11,24 @@ cd "$(dirname "$0")/.."
 mkdir -p build/logs
 rc=0
 SRCS=$(ls hyp/*.c pmu/*.c board/*/*.c 2>/dev/null)
+GUEST_SRCS=$(ls guest-tests/*.c guest-tests/lib/*.c 2>/dev/null)
+LINUX_PROGS=$(ls guest-tests/linux/prog/*.c 2>/dev/null)   # armhf Linux user space
 DEFS="-DHYP_MAX_CPUS=4 -DHYP_STACK_SIZE=0x2000 -DLOG_LEVEL=3"
-if cppcheck --quiet --error-exitcode=1 --enable=warning,style,performance,portability --std=c11 \
-	--inline-suppr --suppress=missingIncludeSystem --suppress=unusedStructMember \
-	-Iinclude -Ihyp -Ipmu -Iboard $DEFS $SRCS >build/logs/cppcheck.log 2>&1; then
+CPPCHECK=(cppcheck --quiet --error-exitcode=1 --enable=warning,style,performance,portability
+	--inline-suppr --suppress=missingIncludeSystem --suppress=unusedStructMember)
+TIDY_BARE=(--target=armv7a-none-eabi -mcpu=cortex-a15 -std=c11 -ffreestanding
+	-isystem /usr/lib/arm-none-eabi/include -Iinclude -Ihyp -Ipmu -Iboard $DEFS)
+if { "${CPPCHECK[@]}" --std=c11 -Iinclude -Ihyp -Ipmu -Iboard $DEFS $SRCS &&
+     "${CPPCHECK[@]}" --std=c11 -Iinclude -Ihyp -Iguest-tests/lib -Iboard $DEFS $GUEST_SRCS &&
+     "${CPPCHECK[@]}" --std=c11 -Iinclude $LINUX_PROGS; } >build/logs/cppcheck.log 2>&1; then
 	echo "ok - cppcheck: no findings"
 else
 	echo "not ok - cppcheck: findings (build/logs/cppcheck.log)"; sed 's/^/  /' build/logs/cppcheck.log | head -20; rc=1
 fi
-if clang-tidy --quiet $SRCS -- --target=armv7a-none-eabi -mcpu=cortex-a15 -std=c11 -ffreestanding \
-	-isystem /usr/lib/arm-none-eabi/include -Iinclude -Ihyp -Ipmu -Iboard $DEFS \
-	>build/logs/clang-tidy.log 2>&1; then
+if { clang-tidy --quiet $SRCS -- "${TIDY_BARE[@]}" &&
+     clang-tidy --quiet $GUEST_SRCS -- "${TIDY_BARE[@]}" -Iguest-tests/lib &&
+     clang-tidy --quiet $LINUX_PROGS -- --target=arm-linux-gnueabihf -std=gnu11 \
+	-isystem /usr/arm-linux-gnueabihf/include -Iinclude; } >build/logs/clang-tidy.log 2>&1; then
 	echo "ok - clang-tidy: no findings"
 else
 	echo "not ok - clang-tidy: findings (build/logs/clang-tidy.log)"; grep -E "warning:|error:" build/logs/clang-tidy.log | head -20 | sed 's/^/  /'; rc=1

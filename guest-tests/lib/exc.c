@@ -33,8 +33,6 @@ void guest_exception(unsigned kind, struct exc_frame *f, uint32_t spsr)
 	last_exc.spsr = spsr;
 	switch (kind) {
 	case EXC_UND:   /* LR = insn + 4 (ARM) / + 2 (Thumb): resume after it */
-		last_exc.pc = f->lr - (thumb ? 2 : 4);
-		break;
 	case EXC_SVC:
 		last_exc.pc = f->lr - (thumb ? 2 : 4);
 		break;

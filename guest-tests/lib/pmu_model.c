@@ -413,7 +413,10 @@ bool model_typea(struct pmu_model *m, enum ta_reg r, bool read, uint32_t v, stru
 
 	/* ... bits 4, 5 of whichever core is live, when switches fall at
 	 * instants the model does not know */
-	uint32_t bits_known = m->auto_on ? ~(vis & ~mask_n(MODEL_TYPEA_N)) : ~0u;
+	uint32_t bits_known = ~0u;
+
+	if (m->auto_on && native)
+		bits_known = ~(vis & ~mask_n(MODEL_TYPEA_N));
 
 	*out = exact(0);
 	if (r == TA_PMOVSSET || (r == TA_PMSWINC && read))
@@ -562,10 +565,10 @@ static void sync_entry(struct pmu_model *m, struct counter_ *e, struct counter_ 
 	unsigned c = e->cluster_id;
 	uint32_t req = e->request_code, mk = mask_n(model_counters(c));
 	bool reset = req == PMU_CONF_RESET_COUNTER || req == PMU_READ_RESET_COUNTER;
-	struct want w;
 
 	if (e->selected_counter == PMU_OVERFLOW_FLAG) {   /* counter_value = PMOVSR */
-		w = cluster_read(m, c, TBI_PMOVSR);
+		struct want w = cluster_read(m, c, TBI_PMOVSR);
+
 		e->event_type = 0;
 		e->counter_value = w.v;
 		care->counter_value = w.care;

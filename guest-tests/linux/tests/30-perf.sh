@@ -15,6 +15,7 @@ BIG=900000000      # ~1.8 s of guest time: hundreds of switches
 PER_SWITCH=20000
 SLACK=50000
 P=1000003          # perf record sampling period (prime: no alignment luck)
+CPU_WIDE_USER_TOL=16   # perf stat -a: perf's own user code in the window (below)
 
 # pstat NAME ARGS...: perf stat -x, into /tmp/NAME.stat
 pstat() { ps_out=/tmp/$1.stat; shift; perf stat -x, -o "$ps_out" "$@" >/dev/null 2>&1; }
@@ -83,8 +84,13 @@ pstat a2 -a $EV spin $BIG
 switching_off; s1=$(switches)
 check "perf stat -a: every event counted the whole run" whole a1 a2
 check "hundreds of switches during the run ($((s1 - s0)))" test $((s1 - s0)) -ge 200
-check_eq "instructions:u of the whole CPU with switches = without, exactly" \
-	"$(val a2 instructions:u)" "$(val a1 instructions:u)"
+# CPU-wide, perf's own user code runs inside the window too (between enabling
+# the counters and its wait for spin returning), and that path may take a
+# few instructions more or less when timing moves (seen: 1, once in ~10 runs).
+# A monitor that gains or loses one count per switch is off by >= 200.
+check "instructions:u of the whole CPU with switches = without, to within $CPU_WIDE_USER_TOL" \
+	within "$(val a2 instructions:u)" "$(val a1 instructions:u)" $CPU_WIDE_USER_TOL
+note "cpu-wide: instructions:u $(val a1 instructions:u) without switches, $(val a2 instructions:u) with"
 check "user+kernel instructions within $SLACK + $PER_SWITCH per switch" \
 	within "$(val a2 instructions)" "$(val a1 instructions)" $((SLACK + (s1 - s0) * PER_SWITCH))
 note "cpu-wide: spin $BIG: instructions $(val a1 instructions) without switches," \
