@@ -35,16 +35,19 @@ uint32_t pmu_sync_max_entries(void)
 	return pmu_counters_size() / (uint32_t)sizeof(struct descriptor) - 1;
 }
 
-static bool entry_valid(const struct counter_ *e)
+/* The same switch as read_value(), so the compiler can share its tests. */
+static inline bool entry_valid(uint32_t c, uint32_t sel, uint32_t req)
 {
-	if (e->cluster_id >= PMU_NCLUSTERS)
+	if (c >= PMU_NCLUSTERS || req - PMU_DISABLE_COUNTER > PMU_READ_RESET_COUNTER - PMU_DISABLE_COUNTER)
 		return false;
-	if (e->request_code < PMU_DISABLE_COUNTER || e->request_code > PMU_READ_RESET_COUNTER)
-		return false;
-	if (e->selected_counter == PMU_OVERFLOW_FLAG)   /* a flag, not a counter: read/reset only */
-		return e->request_code >= PMU_READ_COUNTER;
-	return e->selected_counter == PMU_CYCLE_COUNTER ||
-	       e->selected_counter - PMU_EVENT_COUNTER_0 < ncounters(e->cluster_id);
+	switch (sel) {
+	case PMU_CYCLE_COUNTER:
+		return true;
+	case PMU_OVERFLOW_FLAG:   /* a flag, not a counter: read/reset only */
+		return req >= PMU_READ_COUNTER;
+	default:
+		return sel - PMU_EVENT_COUNTER_0 < ncounters(c);
+	}
 }
 
 /* The reset of READ_RESET and CONF_RESET: "updates the counter using the
@@ -93,17 +96,15 @@ static void configure(struct pmu_cpu *p, const struct counter_ *e)
 		reset_entry(p, e);
 }
 
-/* READ and READ_RESET, any counter, either cluster: inline in the loop.
- * An active-cluster event counter is selected and read where it is, and
- * PMSELR left so: pmu_sync() puts the guest's selection back once, after
- * all entries. Returns false for the other requests. */
-static inline bool read_entry(struct pmu_cpu *p, const struct counter_ *e, struct counter_ *out)
+/* What READ puts in event_type and counter_value, any counter, either
+ * cluster. No side effect but PMSELR: an active-cluster event counter is
+ * selected and read where it is, and pmu_sync() puts the guest's selection
+ * back once, after all entries. */
+static inline void read_value(struct pmu_cpu *p, unsigned c, uint32_t sel, struct counter_ *out)
 {
-	unsigned c = e->cluster_id, i = e->selected_counter - PMU_EVENT_COUNTER_0;
+	unsigned i = sel - PMU_EVENT_COUNTER_0;
 
-	if (e->request_code < PMU_READ_COUNTER)
-		return false;
-	switch (e->selected_counter) {
+	switch (sel) {
 	case PMU_CYCLE_COUNTER:
 		out->event_type = EVTYPER_CYCLES;
 		out->counter_value = (uint32_t)creg_ccnt(p, c);
@@ -123,32 +124,83 @@ static inline bool read_entry(struct pmu_cpu *p, const struct counter_ *e, struc
 		}
 		break;
 	}
-	if (e->request_code == PMU_READ_RESET_COUNTER)
-		reset_entry(p, e);
-	return true;
 }
 
+/* One validated entry, whatever its request: the only place requests
+ * take effect. */
+static void process(struct pmu_cpu *p, const struct counter_ *e, struct counter_ *out)
+{
+	if (e->request_code < PMU_READ_COUNTER) {
+		configure(p, e);
+		return;
+	}
+	read_value(p, e->cluster_id, e->selected_counter, out);
+	if (e->request_code == PMU_READ_RESET_COUNTER)
+		reset_entry(p, e);
+}
+
+/*
+ * One pass reads and validates every entry. READs before the first entry
+ * with a side effect (any other request) are done in that pass, their
+ * results kept in monitor memory: they change nothing the guest can see
+ * (PMSELR and the cycle counter's carry tracking are put back if a later
+ * entry is bad). From the first side effect on, entries are copied; once
+ * all are valid they are processed in order, so a READ sees an earlier
+ * RESET of its counter. Each word of the array is read once (volatile: the
+ * compiler may not read it again), only what the entry's request uses.
+ */
 int32_t pmu_sync(struct pmu_cpu *p, struct descriptor *d, uint32_t nelems)
 {
 	struct counter_ in[PMU_SYNC_MAX_ENTRIES];
-	uint32_t n = nelems - 1, sel;
+	const volatile struct descriptor *g = d;
+	uint32_t n = nelems - 1, first, k, pmselr;
+	const uint32_t ccnt_hi = p->ccnt_hi, ccnt_last = p->ccnt_last;
 
-	if (!d || nelems < 1 || n > pmu_sync_max_entries() ||
-	    ((volatile struct descriptor *)d)[0].header.entries != n)
+	if (!d || nelems < 1 || n > pmu_sync_max_entries() || g[0].header.entries != n)
 		return BL_HVC_INVALID_PARAMETER;
-	for (uint32_t k = 0; k < n; k++) {
-		in[k] = d[k + 1].counter;   /* one read of the caller's words ... */
-		/* ... and from here on only the copy is used: the compiler may
-		 * not go back to the array, which may have changed */
-		atomic_signal_fence(memory_order_seq_cst);
-		if (!entry_valid(&in[k]))
-			return BL_HVC_INVALID_PARAMETER;
+	pmselr = pmu_hw_read(PMU_HW_PMSELR);
+	/* READs while no entry had a side effect */
+	for (first = 0; first < n; first++) {
+		uint32_t c = g[first + 1].counter.cluster_id;
+		uint32_t sel = g[first + 1].counter.selected_counter;
+		uint32_t req = g[first + 1].counter.request_code;
+
+		if (req != PMU_READ_COUNTER) {
+			in[first].cluster_id = c;
+			in[first].selected_counter = sel;
+			in[first].request_code = req;
+			break;
+		}
+		if (!entry_valid(c, sel, req))
+			goto invalid;
+		read_value(p, c, sel, &in[first]);
 	}
-	sel = pmu_hw_read(PMU_HW_PMSELR);
-	for (uint32_t k = 0; k < n; k++)
-		if (!read_entry(p, &in[k], &d[k + 1].counter))
-			configure(p, &in[k]);
-	pmu_hw_write(PMU_HW_PMSELR, sel);
+	/* the rest: inputs copied for process() */
+	for (k = first; k < n; k++) {
+		struct counter_ *e = &in[k];
+
+		if (k != first) {
+			e->cluster_id = g[k + 1].counter.cluster_id;
+			e->selected_counter = g[k + 1].counter.selected_counter;
+			e->request_code = g[k + 1].counter.request_code;
+		}
+		if (!entry_valid(e->cluster_id, e->selected_counter, e->request_code))
+			goto invalid;
+		e->event_type = g[k + 1].counter.event_type;
+		e->reset_value = g[k + 1].counter.reset_value;
+	}
+	for (k = 0; k < first; k++) {
+		d[k + 1].counter.event_type = in[k].event_type;
+		d[k + 1].counter.counter_value = in[k].counter_value;
+	}
+	for (k = first; k < n; k++)
+		process(p, &in[k], &d[k + 1].counter);
+	pmu_hw_write(PMU_HW_PMSELR, pmselr);
 	d[0].header.active_cluster_id = p->active;
 	return BL_HVC_SUCCESS;
+invalid:
+	pmu_hw_write(PMU_HW_PMSELR, pmselr);
+	p->ccnt_hi = ccnt_hi;
+	p->ccnt_last = ccnt_last;
+	return BL_HVC_INVALID_PARAMETER;
 }
