@@ -1,41 +1,46 @@
 /*
  * Spec 3.5: HVC_GET_COUNTERS_SIZE and HVC_SYNC_PMU_COUNTERS. The caller
- * has checked that the array lies in guest memory. Two passes:
- *   1. every entry is copied once, whole (word copies), into monitor
- *      memory and validated there, so another CPU changing the array
- *      meanwhile cannot race the checks, and a bad entry changes nothing
- *      and writes nothing;
- *   2. the copies are processed in order, each through the per-cluster
- *      layer (an inactive cluster reads its snapshot and defers writes:
- *      "Values for counters on an inactive cluster will be written when a
- *      cluster switch to that cluster takes place"), and only the output
- *      words - event_type and counter_value of READ entries, the header's
- *      active_cluster_id - are written to the array.
- * Choices where the spec is silent: docs/pmu-core.md. Costs:
- * docs/performance.md.
+ * has checked that the array lies in guest memory. Each entry is read
+ * once into monitor memory and validated there, so another CPU changing
+ * the array meanwhile cannot race the checks, and a bad entry changes
+ * nothing and writes nothing; entries go through the per-cluster layer (an
+ * inactive cluster reads its snapshot and defers writes: "Values for
+ * counters on an inactive cluster will be written when a cluster switch to
+ * that cluster takes place"), and only the output words - event_type and
+ * counter_value of READ entries, the header's active_cluster_id - are
+ * written to the array. How the pass is organised: pmu_sync(). Choices
+ * where the spec is silent: docs/pmu-core.md. Costs: docs/performance.md.
  */
-#include <stdint.h>      /* newlib's stdatomic.h needs it first */
-#include <stdatomic.h>   /* atomic_signal_fence: a compiler-only barrier */
 #include "pmu_creg.h"
 
-/* "the size of the memory that will need to be reserved": the header and
- * one element per counter of every cluster - cycle counter, overflow flag,
+/* One element per counter of every cluster - cycle counter, overflow flag,
  * each event counter - so one call can address all of them. */
-uint32_t pmu_counters_size(void)
+uint32_t pmu_sync_max_entries(void)
 {
-	uint32_t elems = 1;
+	uint32_t elems = 0;
 
 	for (unsigned c = 0; c < PMU_NCLUSTERS; c++)
 		elems += 2 + ncounters(c);
-	return elems * (uint32_t)sizeof(struct descriptor);
+	return elems;
 }
 
-uint32_t pmu_sync_max_entries(void)
+/* "the size of the memory that will need to be reserved": the header and
+ * the largest array. */
+uint32_t pmu_counters_size(void)
 {
-	return pmu_counters_size() / (uint32_t)sizeof(struct descriptor) - 1;
+	return (1 + pmu_sync_max_entries()) * (uint32_t)sizeof(struct descriptor);
 }
 
-/* The same switch as read_value(), so the compiler can share its tests. */
+/* One read of a word of the caller's array: volatile, so the compiler
+ * neither reads it again (another CPU may have changed it since it was
+ * validated) nor drops the read. */
+static inline uint32_t guest_word(const unsigned int *w)
+{
+	return *(const volatile unsigned int *)w;
+}
+
+/* Tests in the order of read_value()'s switch, so the compiler can reuse
+ * them when it inlines both. */
 static inline bool entry_valid(uint32_t c, uint32_t sel, uint32_t req)
 {
 	if (c >= PMU_NCLUSTERS || req - PMU_DISABLE_COUNTER > PMU_READ_RESET_COUNTER - PMU_DISABLE_COUNTER)
@@ -140,61 +145,65 @@ static void process(struct pmu_cpu *p, const struct counter_ *e, struct counter_
 }
 
 /*
- * One pass reads and validates every entry. READs before the first entry
- * with a side effect (any other request) are done in that pass, their
- * results kept in monitor memory: they change nothing the guest can see
- * (PMSELR and the cycle counter's carry tracking are put back if a later
- * entry is bad). From the first side effect on, entries are copied; once
- * all are valid they are processed in order, so a READ sees an earlier
- * RESET of its counter. Each word of the array is read once (volatile: the
- * compiler may not read it again), only what the entry's request uses.
+ * One pass reads and validates every entry; nothing the guest can see
+ * changes before the last entry is valid, and each word of the array is
+ * read once (guest_word()), only the words the entry's request uses.
+ *  - READs before the first entry with a side effect (any other request)
+ *    are done in that pass, their results kept in `in`: a READ changes
+ *    only PMSELR and the cycle counter's carry tracking, both put back if
+ *    a later entry is bad. Their results are written out once all entries
+ *    are valid.
+ *  - From the first side effect on, entries are copied to `in`, and once
+ *    all are valid processed in order by process(), so a READ sees an
+ *    earlier RESET of its counter and inactive-cluster writes are deferred
+ *    in order.
+ * A READ-only array (a profiler reading its counters) takes the first path
+ * only (docs/performance.md).
  */
 int32_t pmu_sync(struct pmu_cpu *p, struct descriptor *d, uint32_t nelems)
 {
-	struct counter_ in[PMU_SYNC_MAX_ENTRIES];
-	const volatile struct descriptor *g = d;
-	uint32_t n = nelems - 1, first, k, pmselr;
+	struct counter_ in[PMU_SYNC_MAX_ENTRIES], *e = in;
+	struct descriptor *ge, *end, *tail;
 	const uint32_t ccnt_hi = p->ccnt_hi, ccnt_last = p->ccnt_last;
+	uint32_t pmselr;
 
-	if (!d || nelems < 1 || n > pmu_sync_max_entries() || g[0].header.entries != n)
+	if (!d || nelems < 1 || nelems - 1 > pmu_sync_max_entries() ||
+	    guest_word(&d[0].header.entries) != nelems - 1)
 		return BL_HVC_INVALID_PARAMETER;
 	pmselr = pmu_hw_read(PMU_HW_PMSELR);
-	/* READs while no entry had a side effect */
-	for (first = 0; first < n; first++) {
-		uint32_t c = g[first + 1].counter.cluster_id;
-		uint32_t sel = g[first + 1].counter.selected_counter;
-		uint32_t req = g[first + 1].counter.request_code;
+	for (ge = d + 1, end = d + nelems; ge != end; ge++, e++) {   /* READs while nothing had a side effect */
+		uint32_t c = guest_word(&ge->counter.cluster_id);
+		uint32_t sel = guest_word(&ge->counter.selected_counter);
+		uint32_t req = guest_word(&ge->counter.request_code);
 
 		if (req != PMU_READ_COUNTER) {
-			in[first].cluster_id = c;
-			in[first].selected_counter = sel;
-			in[first].request_code = req;
+			e->cluster_id = c;
+			e->selected_counter = sel;
+			e->request_code = req;
 			break;
 		}
 		if (!entry_valid(c, sel, req))
 			goto invalid;
-		read_value(p, c, sel, &in[first]);
+		read_value(p, c, sel, e);
 	}
-	/* the rest: inputs copied for process() */
-	for (k = first; k < n; k++) {
-		struct counter_ *e = &in[k];
-
-		if (k != first) {
-			e->cluster_id = g[k + 1].counter.cluster_id;
-			e->selected_counter = g[k + 1].counter.selected_counter;
-			e->request_code = g[k + 1].counter.request_code;
+	for (tail = ge; ge != end; ge++, e++) {   /* the rest: copied */
+		if (ge != tail) {   /* the first one's words are copied already */
+			e->cluster_id = guest_word(&ge->counter.cluster_id);
+			e->selected_counter = guest_word(&ge->counter.selected_counter);
+			e->request_code = guest_word(&ge->counter.request_code);
 		}
 		if (!entry_valid(e->cluster_id, e->selected_counter, e->request_code))
 			goto invalid;
-		e->event_type = g[k + 1].counter.event_type;
-		e->reset_value = g[k + 1].counter.reset_value;
+		e->event_type = guest_word(&ge->counter.event_type);
+		e->reset_value = guest_word(&ge->counter.reset_value);
 	}
-	for (k = 0; k < first; k++) {
-		d[k + 1].counter.event_type = in[k].event_type;
-		d[k + 1].counter.counter_value = in[k].counter_value;
+	/* all valid */
+	for (e = in, ge = d + 1; ge != tail; e++, ge++) {
+		ge->counter.event_type = e->event_type;
+		ge->counter.counter_value = e->counter_value;
 	}
-	for (k = first; k < n; k++)
-		process(p, &in[k], &d[k + 1].counter);
+	for (; ge != end; e++, ge++)
+		process(p, e, &ge->counter);
 	pmu_hw_write(PMU_HW_PMSELR, pmselr);
 	d[0].header.active_cluster_id = p->active;
 	return BL_HVC_SUCCESS;
