@@ -11,6 +11,8 @@
  * written to the array. How the pass is organised: pmu_sync(). Choices
  * where the spec is silent: docs/pmu-core.md. Costs: docs/performance.md.
  */
+#include <stdint.h>      /* newlib's stdatomic.h needs it first */
+#include <stdatomic.h>   /* atomic_signal_fence: a compiler-only barrier */
 #include "pmu_creg.h"
 
 /* One element per counter of every cluster - cycle counter, overflow flag,
@@ -176,9 +178,11 @@ int32_t pmu_sync(struct pmu_cpu *p, struct descriptor *d, uint32_t nelems)
 		uint32_t sel = guest_word(&ge->counter.selected_counter);
 		uint32_t req = guest_word(&ge->counter.request_code);
 
-		if (req != PMU_READ_COUNTER) {
+		if (req != PMU_READ_COUNTER) {   /* the first side effect */
 			e->cluster_id = c;
 			e->selected_counter = sel;
+			e->event_type = guest_word(&ge->counter.event_type);
+			e->reset_value = guest_word(&ge->counter.reset_value);
 			e->request_code = req;
 			break;
 		}
@@ -186,16 +190,15 @@ int32_t pmu_sync(struct pmu_cpu *p, struct descriptor *d, uint32_t nelems)
 			goto invalid;
 		read_value(p, c, sel, e);
 	}
-	for (tail = ge; ge != end; ge++, e++) {   /* the rest: copied */
-		if (ge != tail) {   /* the first one's words are copied already */
-			e->cluster_id = guest_word(&ge->counter.cluster_id);
-			e->selected_counter = guest_word(&ge->counter.selected_counter);
-			e->request_code = guest_word(&ge->counter.request_code);
+	for (tail = ge; ge != end; ge++, e++) {   /* from there on: copied, then checked */
+		if (ge != tail) {   /* the first one is copied already */
+			*e = ge->counter;   /* one read of each word (word loads) ... */
+			/* ... and from here on only the copy is used: the compiler
+			 * may not go back to the array, which may have changed */
+			atomic_signal_fence(memory_order_seq_cst);
 		}
 		if (!entry_valid(e->cluster_id, e->selected_counter, e->request_code))
 			goto invalid;
-		e->event_type = guest_word(&ge->counter.event_type);
-		e->reset_value = guest_word(&ge->counter.reset_value);
 	}
 	/* all valid */
 	for (e = in, ge = d + 1; ge != tail; e++, ge++) {
