@@ -164,7 +164,7 @@ static void process(struct pmu_cpu *p, const struct counter_ *e, struct counter_
  */
 int32_t pmu_sync(struct pmu_cpu *p, struct descriptor *d, uint32_t nelems)
 {
-	struct counter_ in[PMU_SYNC_MAX_ENTRIES], *e = in;
+	struct counter_ in[PMU_SYNC_MAX_ENTRIES], *e = in, *first;
 	struct descriptor *ge, *end, *tail;
 	const uint32_t ccnt_hi = p->ccnt_hi, ccnt_last = p->ccnt_last;
 	uint32_t pmselr;
@@ -190,7 +190,7 @@ int32_t pmu_sync(struct pmu_cpu *p, struct descriptor *d, uint32_t nelems)
 			goto invalid;
 		read_value(p, c, sel, e);
 	}
-	for (tail = ge; ge != end; ge++, e++) {   /* from there on: copied, then checked */
+	for (tail = ge, first = e; ge != end; ge++, e++) {   /* from there on: copied, then checked */
 		if (ge != tail) {   /* the first one is copied already */
 			*e = ge->counter;   /* one read of each word (word loads) ... */
 			/* ... and from here on only the copy is used: the compiler
@@ -205,7 +205,7 @@ int32_t pmu_sync(struct pmu_cpu *p, struct descriptor *d, uint32_t nelems)
 		ge->counter.event_type = e->event_type;
 		ge->counter.counter_value = e->counter_value;
 	}
-	for (; ge != end; e++, ge++)
+	for (e = first; ge != end; e++, ge++)
 		process(p, e, &ge->counter);
 	pmu_hw_write(PMU_HW_PMSELR, pmselr);
 	d[0].header.active_cluster_id = p->active;
