@@ -71,7 +71,10 @@ struct pmu_cpu {
 	unsigned state;                         /* 1, 2 or 3 (spec 3.1) */
 	unsigned active;                        /* the cluster this CPU is now */
 	bool ever_active[PMU_NCLUSTERS];
-	struct pmu_regs saved[PMU_NCLUSTERS];   /* snapshot at each switch-out, every state */
+	/* snapshot at each switch-out, every state; only regs_save() writes
+	 * it, so it is all zero (what a never-active cluster reads as) until
+	 * the cluster's first switch-out */
+	struct pmu_regs saved[PMU_NCLUSTERS];
 	struct pmu_deferred pending[PMU_NCLUSTERS];
 	uint32_t ccnt_hi;                       /* upper word of the active cycle counter */
 	uint32_t ccnt_last;                     /* its low word at the last observation */

@@ -9,8 +9,6 @@
  */
 #include "pmu_creg.h"
 
-const struct pmu_regs creg_never_active;
-
 uint32_t creg_counter(struct pmu_cpu *p, unsigned c, unsigned i)
 {
 	return is_active(p, c) ? hw_counter(i) : saved(p, c)->evcntr[i];

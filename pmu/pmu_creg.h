@@ -11,15 +11,15 @@
 
 #include "pmu_internal.h"
 
-/* What a cluster never active since boot reads as: "or zero (in the case
- * when the cluster was never enabled)". */
-extern const struct pmu_regs creg_never_active;
-
 static inline bool is_active(const struct pmu_cpu *p, unsigned c) { return c == p->active; }
 
+/* An inactive cluster's registers. A cluster never active since boot reads
+ * as zero ("or zero (in the case when the cluster was never enabled)"): its
+ * snapshot is, until its first switch-out writes it (pmu.h), so no test of
+ * ever_active is needed here (PMCR's identity bits test it, below). */
 static inline const struct pmu_regs *saved(const struct pmu_cpu *p, unsigned c)
 {
-	return p->ever_active[c] ? &p->saved[c] : &creg_never_active;
+	return &p->saved[c];
 }
 
 /*

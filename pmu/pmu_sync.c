@@ -1,50 +1,60 @@
 /*
  * Spec 3.5: HVC_GET_COUNTERS_SIZE and HVC_SYNC_PMU_COUNTERS. The caller
- * has checked that the array lies in guest memory. Two passes:
- *   1. every entry is copied once, whole (word copies), into monitor
- *      memory and validated there, so another CPU changing the array
- *      meanwhile cannot race the checks, and a bad entry changes nothing
- *      and writes nothing;
- *   2. the copies are processed in order, each through the per-cluster
- *      layer (an inactive cluster reads its snapshot and defers writes:
- *      "Values for counters on an inactive cluster will be written when a
- *      cluster switch to that cluster takes place"), and only the output
- *      words - event_type and counter_value of READ entries, the header's
- *      active_cluster_id - are written to the array.
- * Choices where the spec is silent: docs/pmu-core.md. Costs:
- * docs/performance.md.
+ * has checked that the array lies in guest memory. Each entry is read
+ * once into monitor memory and validated there, so another CPU changing
+ * the array meanwhile cannot race the checks, and a bad entry changes
+ * nothing and writes nothing; entries go through the per-cluster layer (an
+ * inactive cluster reads its snapshot and defers writes: "Values for
+ * counters on an inactive cluster will be written when a cluster switch to
+ * that cluster takes place"), and only the output words - event_type and
+ * counter_value of READ entries, the header's active_cluster_id - are
+ * written to the array. How the pass is organised: pmu_sync(). Choices
+ * where the spec is silent: docs/pmu-core.md. Costs: docs/performance.md.
  */
 #include <stdint.h>      /* newlib's stdatomic.h needs it first */
 #include <stdatomic.h>   /* atomic_signal_fence: a compiler-only barrier */
 #include "pmu_creg.h"
 
-/* "the size of the memory that will need to be reserved": the header and
- * one element per counter of every cluster - cycle counter, overflow flag,
+/* One element per counter of every cluster - cycle counter, overflow flag,
  * each event counter - so one call can address all of them. */
-uint32_t pmu_counters_size(void)
+uint32_t pmu_sync_max_entries(void)
 {
-	uint32_t elems = 1;
+	uint32_t elems = 0;
 
 	for (unsigned c = 0; c < PMU_NCLUSTERS; c++)
 		elems += 2 + ncounters(c);
-	return elems * (uint32_t)sizeof(struct descriptor);
+	return elems;
 }
 
-uint32_t pmu_sync_max_entries(void)
+/* "the size of the memory that will need to be reserved": the header and
+ * the largest array. */
+uint32_t pmu_counters_size(void)
 {
-	return pmu_counters_size() / (uint32_t)sizeof(struct descriptor) - 1;
+	return (1 + pmu_sync_max_entries()) * (uint32_t)sizeof(struct descriptor);
 }
 
-static bool entry_valid(const struct counter_ *e)
+/* One read of a word of the caller's array: volatile, so the compiler
+ * neither reads it again (another CPU may have changed it since it was
+ * validated) nor drops the read. */
+static inline uint32_t guest_word(const unsigned int *w)
 {
-	if (e->cluster_id >= PMU_NCLUSTERS)
+	return *(const volatile unsigned int *)w;
+}
+
+/* Tests in the order of read_value()'s switch, so the compiler can reuse
+ * them when it inlines both. */
+static inline bool entry_valid(uint32_t c, uint32_t sel, uint32_t req)
+{
+	if (c >= PMU_NCLUSTERS || req - PMU_DISABLE_COUNTER > PMU_READ_RESET_COUNTER - PMU_DISABLE_COUNTER)
 		return false;
-	if (e->request_code < PMU_DISABLE_COUNTER || e->request_code > PMU_READ_RESET_COUNTER)
-		return false;
-	if (e->selected_counter == PMU_OVERFLOW_FLAG)   /* a flag, not a counter: read/reset only */
-		return e->request_code >= PMU_READ_COUNTER;
-	return e->selected_counter == PMU_CYCLE_COUNTER ||
-	       e->selected_counter - PMU_EVENT_COUNTER_0 < ncounters(e->cluster_id);
+	switch (sel) {
+	case PMU_CYCLE_COUNTER:
+		return true;
+	case PMU_OVERFLOW_FLAG:   /* a flag, not a counter: read/reset only */
+		return req >= PMU_READ_COUNTER;
+	default:
+		return sel - PMU_EVENT_COUNTER_0 < ncounters(c);
+	}
 }
 
 /* The reset of READ_RESET and CONF_RESET: "updates the counter using the
@@ -93,17 +103,15 @@ static void configure(struct pmu_cpu *p, const struct counter_ *e)
 		reset_entry(p, e);
 }
 
-/* READ and READ_RESET, any counter, either cluster: inline in the loop.
- * An active-cluster event counter is selected and read where it is, and
- * PMSELR left so: pmu_sync() puts the guest's selection back once, after
- * all entries. Returns false for the other requests. */
-static inline bool read_entry(struct pmu_cpu *p, const struct counter_ *e, struct counter_ *out)
+/* What READ puts in event_type and counter_value, any counter, either
+ * cluster. No side effect but PMSELR: an active-cluster event counter is
+ * selected and read where it is, and pmu_sync() puts the guest's selection
+ * back once, after all entries. */
+static inline void read_value(struct pmu_cpu *p, unsigned c, uint32_t sel, struct counter_ *out)
 {
-	unsigned c = e->cluster_id, i = e->selected_counter - PMU_EVENT_COUNTER_0;
+	unsigned i = sel - PMU_EVENT_COUNTER_0;
 
-	if (e->request_code < PMU_READ_COUNTER)
-		return false;
-	switch (e->selected_counter) {
+	switch (sel) {
 	case PMU_CYCLE_COUNTER:
 		out->event_type = EVTYPER_CYCLES;
 		out->counter_value = (uint32_t)creg_ccnt(p, c);
@@ -123,32 +131,88 @@ static inline bool read_entry(struct pmu_cpu *p, const struct counter_ *e, struc
 		}
 		break;
 	}
-	if (e->request_code == PMU_READ_RESET_COUNTER)
-		reset_entry(p, e);
-	return true;
 }
 
+/* One validated entry, whatever its request: the only place requests
+ * take effect. */
+static void process(struct pmu_cpu *p, const struct counter_ *e, struct counter_ *out)
+{
+	if (e->request_code < PMU_READ_COUNTER) {
+		configure(p, e);
+		return;
+	}
+	read_value(p, e->cluster_id, e->selected_counter, out);
+	if (e->request_code == PMU_READ_RESET_COUNTER)
+		reset_entry(p, e);
+}
+
+/*
+ * One pass reads and validates every entry; nothing the guest can see
+ * changes before the last entry is valid, and each word of the array is
+ * read once (guest_word()), only the words the entry's request uses.
+ *  - READs before the first entry with a side effect (any other request)
+ *    are done in that pass, their results kept in `in`: a READ changes
+ *    only PMSELR and the cycle counter's carry tracking, both put back if
+ *    a later entry is bad. Their results are written out once all entries
+ *    are valid.
+ *  - From the first side effect on, entries are copied to `in`, and once
+ *    all are valid processed in order by process(), so a READ sees an
+ *    earlier RESET of its counter and inactive-cluster writes are deferred
+ *    in order.
+ * A READ-only array (a profiler reading its counters) takes the first path
+ * only (docs/performance.md).
+ */
 int32_t pmu_sync(struct pmu_cpu *p, struct descriptor *d, uint32_t nelems)
 {
-	struct counter_ in[PMU_SYNC_MAX_ENTRIES];
-	uint32_t n = nelems - 1, sel;
+	struct counter_ in[PMU_SYNC_MAX_ENTRIES], *e = in, *first;
+	struct descriptor *ge, *end, *tail;
+	const uint32_t ccnt_hi = p->ccnt_hi, ccnt_last = p->ccnt_last;
+	uint32_t pmselr;
 
-	if (!d || nelems < 1 || n > pmu_sync_max_entries() ||
-	    ((volatile struct descriptor *)d)[0].header.entries != n)
+	if (!d || nelems < 1 || nelems - 1 > pmu_sync_max_entries() ||
+	    guest_word(&d[0].header.entries) != nelems - 1)
 		return BL_HVC_INVALID_PARAMETER;
-	for (uint32_t k = 0; k < n; k++) {
-		in[k] = d[k + 1].counter;   /* one read of the caller's words ... */
-		/* ... and from here on only the copy is used: the compiler may
-		 * not go back to the array, which may have changed */
-		atomic_signal_fence(memory_order_seq_cst);
-		if (!entry_valid(&in[k]))
-			return BL_HVC_INVALID_PARAMETER;
+	pmselr = pmu_hw_read(PMU_HW_PMSELR);
+	for (ge = d + 1, end = d + nelems; ge != end; ge++, e++) {   /* READs while nothing had a side effect */
+		uint32_t c = guest_word(&ge->counter.cluster_id);
+		uint32_t sel = guest_word(&ge->counter.selected_counter);
+		uint32_t req = guest_word(&ge->counter.request_code);
+
+		if (req != PMU_READ_COUNTER) {   /* the first side effect */
+			e->cluster_id = c;
+			e->selected_counter = sel;
+			e->event_type = guest_word(&ge->counter.event_type);
+			e->reset_value = guest_word(&ge->counter.reset_value);
+			e->request_code = req;
+			break;
+		}
+		if (!entry_valid(c, sel, req))
+			goto invalid;
+		read_value(p, c, sel, e);
 	}
-	sel = pmu_hw_read(PMU_HW_PMSELR);
-	for (uint32_t k = 0; k < n; k++)
-		if (!read_entry(p, &in[k], &d[k + 1].counter))
-			configure(p, &in[k]);
-	pmu_hw_write(PMU_HW_PMSELR, sel);
+	for (tail = ge, first = e; ge != end; ge++, e++) {   /* from there on: copied, then checked */
+		if (ge != tail) {   /* the first one is copied already */
+			*e = ge->counter;   /* one read of each word (word loads) ... */
+			/* ... and from here on only the copy is used: the compiler
+			 * may not go back to the array, which may have changed */
+			atomic_signal_fence(memory_order_seq_cst);
+		}
+		if (!entry_valid(e->cluster_id, e->selected_counter, e->request_code))
+			goto invalid;
+	}
+	/* all valid */
+	for (e = in, ge = d + 1; ge != tail; e++, ge++) {
+		ge->counter.event_type = e->event_type;
+		ge->counter.counter_value = e->counter_value;
+	}
+	for (e = first; ge != end; e++, ge++)
+		process(p, e, &ge->counter);
+	pmu_hw_write(PMU_HW_PMSELR, pmselr);
 	d[0].header.active_cluster_id = p->active;
 	return BL_HVC_SUCCESS;
+invalid:
+	pmu_hw_write(PMU_HW_PMSELR, pmselr);
+	p->ccnt_hi = ccnt_hi;
+	p->ccnt_last = ccnt_last;
+	return BL_HVC_INVALID_PARAMETER;
 }

@@ -251,6 +251,134 @@ static void reads_keep_the_guest_selection(void **state)
 	assert_int_equal(s.evcntr[3], 103);
 }
 
+/* A READ after a RESET of the same counter in one array sees the reset
+ * value on the active cluster: READs before the first side effect are done
+ * while validating, every entry from the first side effect on in order
+ * afterwards (pmu_sync.c). */
+static void read_after_reset_active(void **state)
+{
+	(void)state;
+	struct descriptor d[12];
+	struct fake_pmu s = fake_pmu_peek();
+
+	s.evcntr[2] = 500;
+	s.evtyper[2] = 0x10;
+	s.ccnt = 0x300;
+	s.ovs = 0x80000001u;
+	s.selr = 4;
+	fake_pmu_poke(&s);
+	memset(d, 0, sizeof(d));
+	d[0].header.entries = 11;
+	d[1].counter = entry(A15, 2 + 2, PMU_READ_COUNTER, 0, 0);           /* before any side effect */
+	d[2].counter = entry(A15, PMU_CYCLE_COUNTER, PMU_READ_COUNTER, 0, 0);
+	d[3].counter = entry(A15, 2 + 2, PMU_READ_RESET_COUNTER, 0, 7);     /* the first side effect */
+	d[4].counter = entry(A15, 2 + 2, PMU_READ_COUNTER, 0, 0);
+	d[5].counter = entry(A15, 2 + 2, PMU_CONF_RESET_COUNTER, 0x08, 9);
+	d[6].counter = entry(A15, 2 + 2, PMU_READ_COUNTER, 0, 0);
+	d[7].counter = entry(A15, PMU_CYCLE_COUNTER, PMU_READ_RESET_COUNTER, 0, 100);
+	d[8].counter = entry(A15, PMU_CYCLE_COUNTER, PMU_READ_COUNTER, 0, 0);
+	d[9].counter = entry(A15, PMU_OVERFLOW_FLAG, PMU_READ_RESET_COUNTER, 0, 0x3);
+	d[10].counter = entry(A15, PMU_OVERFLOW_FLAG, PMU_READ_COUNTER, 0, 0);
+	d[11].counter = entry(A15, 2 + 3, PMU_READ_COUNTER, 0, 0);         /* another counter */
+	assert_int_equal(pmu_sync(&cpu, d, 12), 0);
+	assert_int_equal(d[1].counter.event_type, 0x10);
+	assert_int_equal(d[1].counter.counter_value, 500);
+	assert_int_equal(d[2].counter.counter_value, 0x300);
+	assert_int_equal(d[3].counter.counter_value, 500);
+	assert_int_equal(d[4].counter.event_type, 0x10);
+	assert_int_equal(d[4].counter.counter_value, 7);
+	assert_int_equal(d[5].counter.event_type, 0x08);          /* CONF_RESET: inputs untouched */
+	assert_int_equal(d[5].counter.counter_value, 0xC0FFEE);
+	assert_int_equal(d[6].counter.event_type, 0x08);
+	assert_int_equal(d[6].counter.counter_value, 9);
+	assert_int_equal(d[7].counter.counter_value, 0x300);
+	assert_int_equal(d[8].counter.counter_value, 100);
+	assert_int_equal(d[9].counter.counter_value, 0x80000001u);
+	assert_int_equal(d[10].counter.counter_value, 0x3);
+	assert_int_equal(d[11].counter.event_type, 0);
+	assert_int_equal(d[11].counter.counter_value, fake_pmu_peek().evcntr[3]);
+	s = fake_pmu_peek();
+	assert_int_equal(s.selr, 4);
+	assert_int_equal(s.evcntr[2], 9);
+	assert_int_equal(s.ccnt, 100);
+	assert_int_equal(s.ovs, 0x3);
+}
+
+/* The same on the inactive cluster: the RESET is deferred, so the READ
+ * after it still sees the snapshot ("values captured when switching away",
+ * docs/abi.md: pending writes are not reflected in reads), and the counter
+ * holds the reset value once the cluster is switched in. */
+static void read_after_reset_inactive(void **state)
+{
+	(void)state;
+	struct descriptor d[5];
+
+	do_switch(A7);
+	sync1(entry(A7, 2 + 1, PMU_CONF_RESET_COUNTER, 0x0C, 40), 0);
+	do_switch(A15);
+	memset(d, 0, sizeof(d));
+	d[0].header.entries = 4;
+	d[1].counter = entry(A7, 2 + 1, PMU_READ_COUNTER, 0, 0);
+	d[2].counter = entry(A7, 2 + 1, PMU_READ_RESET_COUNTER, 0, 7);
+	d[3].counter = entry(A7, 2 + 1, PMU_READ_COUNTER, 0, 0);
+	d[4].counter = entry(A7, 2 + 1, PMU_CONF_RESET_COUNTER, 0x0D, 8);
+	assert_int_equal(pmu_sync(&cpu, d, 5), 0);
+	for (unsigned k = 1; k <= 3; k++) {
+		assert_int_equal(d[k].counter.event_type, 0x0C);
+		assert_int_equal(d[k].counter.counter_value, 40);
+	}
+	do_switch(A7);   /* the deferred writes, in order: the last reset wins */
+	struct fake_pmu s = fake_pmu_peek();
+	assert_int_equal(s.evcntr[1], 8);
+	assert_int_equal(s.evtyper[1], 0x0D);
+}
+
+/* A bad last entry after READs (done while validating: PMSELR selected,
+ * the cycle counter observed across a wrap) and, in the second round,
+ * RESETs: -3, and nothing changed - not the array, not the hardware
+ * (PMSELR back), not the per-CPU state (carry tracking back). */
+static void bad_last_entry_after_reads(void **state)
+{
+	(void)state;
+	struct descriptor d[8], copy[8];
+
+	do_switch(A7);
+	do_switch(A15);
+	for (unsigned resets = 0; resets < 2; resets++) {
+		pmu_typeb_call(&cpu, HVC_PMCCNTR_WRITE, A15, 0x1000, 0);
+		struct fake_pmu s = fake_pmu_peek();
+
+		s.selr = 5;
+		s.ccnt = 0x10;   /* below the last observation: a READ counts a wrap */
+		fake_pmu_poke(&s);
+		memset(d, 0, sizeof(d));
+		d[0].header.entries = 7;
+		d[0].header.active_cluster_id = 0x77;
+		d[1].counter = entry(A15, PMU_CYCLE_COUNTER, PMU_READ_COUNTER, 0, 0);
+		d[2].counter = entry(A15, 2 + 3, PMU_READ_COUNTER, 0, 0);
+		d[3].counter = entry(A7, 2 + 1, PMU_READ_COUNTER, 0, 0);
+		d[4].counter = entry(A15, PMU_OVERFLOW_FLAG, PMU_READ_COUNTER, 0, 0);
+		d[5].counter = entry(A15, 2 + 3, resets ? PMU_READ_RESET_COUNTER : PMU_READ_COUNTER, 0, 1);
+		d[6].counter = entry(A7, 2 + 1, resets ? PMU_CONF_RESET_COUNTER : PMU_READ_COUNTER, 0, 2);
+		d[7].counter = entry(A15, 2 + 6, PMU_READ_COUNTER, 0, 0);   /* no counter 6 */
+		memcpy(copy, d, sizeof(d));
+		struct pmu_cpu before_cpu = cpu;
+		struct fake_pmu before = fake_pmu_peek(), after;
+
+		assert_int_equal(pmu_sync(&cpu, d, 8), -3);
+		assert_memory_equal(d, copy, sizeof(d));
+		assert_memory_equal(&before_cpu, &cpu, sizeof(cpu));
+		after = fake_pmu_peek();
+		assert_true(fake_pmu_equal(&before, &after));
+		/* the same array made valid: the READs did run (and the wrap
+		 * is counted once) */
+		d[7].counter = entry(A15, 2 + 5, PMU_READ_COUNTER, 0, 0);
+		assert_int_equal(pmu_sync(&cpu, d, 8), 0);
+		assert_int_equal(cpu.ccnt_hi, before_cpu.ccnt_hi + 1);
+		assert_int_equal(fake_pmu_peek().selr, 5);
+	}
+}
+
 static void full_array(void **state)
 {
 	(void)state;
@@ -341,6 +469,9 @@ int main(void)
 		cmocka_unit_test_setup(overflow_flag_every_request, setup),
 		cmocka_unit_test_setup(a7_active_and_inactive, setup),
 		cmocka_unit_test_setup(reads_keep_the_guest_selection, setup),
+		cmocka_unit_test_setup(read_after_reset_active, setup),
+		cmocka_unit_test_setup(read_after_reset_inactive, setup),
+		cmocka_unit_test_setup(bad_last_entry_after_reads, setup),
 		cmocka_unit_test_setup(full_array, setup),
 		cmocka_unit_test_setup(bad_inputs_change_nothing, setup),
 	};
