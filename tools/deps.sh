@@ -33,5 +33,7 @@ echo "deps: installing ${need[*]}"
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
+# A mirror caught mid-sync fails apt-get update as a whole; the install
+# below still says exactly what it cannot get.
+$SUDO apt-get update -qq || echo "deps: apt-get update reported errors; going on"
 $SUDO apt-get install -y --no-install-recommends "${need[@]}"
