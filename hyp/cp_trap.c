@@ -45,11 +45,20 @@ static void __attribute__((noinline)) cp32_undef(struct guest_frame *f, uint32_t
 	vcpu_put(&v);
 }
 
+/* Return past an emulated ARM-state (4-byte) instruction. */
+static inline __attribute__((always_inline)) void step_arm(void)
+{
+	uint32_t elr;
+
+	__asm__ volatile("mrs %0, elr_hyp" : "=r"(elr));
+	__asm__ volatile("msr elr_hyp, %0" : : "r"(elr + 4));
+}
+
 static inline __attribute__((always_inline)) void
 cp32_access(struct guest_frame *f, uint32_t hsr, cp_access_fn fn)
 {
 	struct hsr_cp32 d = hsr_decode_cp32(hsr);
-	uint32_t spsr, elr, banked = 0;
+	uint32_t spsr, banked = 0;
 	uint32_t *rt = &f->r[d.rt];   /* r0-r7: the frame slot itself */
 
 	__asm__ volatile("mrs %0, spsr" : "=r"(spsr));
@@ -69,8 +78,7 @@ skip:
 		skip_thumb(f, hsr);
 		return;
 	}
-	__asm__ volatile("mrs %0, elr_hyp" : "=r"(elr));
-	__asm__ volatile("msr elr_hyp, %0" : : "r"(elr + 4));
+	step_arm();
 	return;
 undef:
 	cp32_undef(f, hsr);
@@ -104,14 +112,12 @@ static inline __attribute__((always_inline)) void
 cp15_arm_access(struct guest_frame *f, uint32_t hsr, bool pl0, uint32_t *rt)
 {
 	struct hsr_cp32 d = hsr_decode_cp32(hsr);
-	uint32_t elr;
 
 	if (pmu_access(this_cpu(), d.key, d.read, rt, pl0) != 0) {
 		cp32_undef(f, hsr);
 		return;
 	}
-	__asm__ volatile("mrs %0, elr_hyp" : "=r"(elr));
-	__asm__ volatile("msr elr_hyp, %0" : : "r"(elr + 4));
+	step_arm();
 }
 
 /* Rt = LR in SVC mode (a kernel's): banked, one MRS/MSR away. Never PL0,
@@ -139,7 +145,7 @@ void trap_cp15_32(struct guest_frame *f, uint32_t hsr)
 
 	__asm__ volatile("mrs %0, spsr" : "=r"(spsr));
 	if (!(spsr & PSR_T) && (!d.cv || d.cond >= 0xe)) {
-		if (d.rt < 8 || (d.rt < 13 && (spsr & PSR_MODE_MASK) != PSR_MODE_FIQ)) {
+		if (vcpu_frame_holds(spsr, d.rt)) {
 			cp15_arm_access(f, hsr, (spsr & PSR_MODE_MASK) == PSR_MODE_USR, &f->r[d.rt]);
 			return;
 		}

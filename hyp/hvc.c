@@ -60,8 +60,9 @@ static int32_t sync_counters(struct hyp_cpu *c, uint32_t addr)
 		return BL_HVC_INVALID_PARAMETER;
 	uint32_t entries = *(const volatile uint32_t *)addr;   /* header.entries */
 
-	/* bounded before the size is computed: no overflow */
-	if (entries > HYP_SYNC_MAX_ELEMS - 1 || !guest_range_ok(m, addr, (entries + 1) * esz))
+	/* bounded before the size is computed, so it cannot overflow; the
+	 * exact limit is pmu_sync()'s */
+	if (entries > PMU_SYNC_MAX_ENTRIES || !guest_range_ok(m, addr, (entries + 1) * esz))
 		return BL_HVC_INVALID_PARAMETER;
 	return pmu_sync(&c->pmu, (struct descriptor *)addr, entries + 1);
 }

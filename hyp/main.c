@@ -90,7 +90,7 @@ void hyp_main(unsigned index)
 	if (index == 0) {
 		log_info("big.LITTLE PMU/debug monitor: HYP mode, CPU0, boot cluster %s\n",
 			 pmu_cluster_desc[BOOT_CLUSTER].name);
-		HYP_ASSERT(pmu_sync_max_entries() + 1 == HYP_SYNC_MAX_ELEMS);
+		HYP_ASSERT(pmu_sync_max_entries() <= PMU_SYNC_MAX_ENTRIES);   /* pmu_sync's copy */
 		hvc_check_table();
 		dbg_hw_probe();
 		hyp_mmu_build(board_mem());

@@ -14,11 +14,6 @@
 #include "pmu.h"
 #include "dbg_context.h"
 
-/* Elements of the largest SYNC array: header + cycle, overflow flag and
- * event counters of both clusters (A15: 6, A7: 4); hyp_main checks it
- * against pmu_sync_max_entries(). */
-#define HYP_SYNC_MAX_ELEMS (1 + 2 * 2 + 6 + 4)
-
 struct hyp_cpu {
 	unsigned index;
 	uint32_t hdcr;             /* value last written to HDCR */

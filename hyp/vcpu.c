@@ -67,7 +67,7 @@ static void set_fiq_reg(unsigned n, uint32_t x)
 
 bool vcpu_get_banked_reg(struct guest_frame *f, uint32_t spsr, unsigned n, uint32_t *val)
 {
-	if (n < 8 || (n < 13 && (spsr & PSR_MODE_MASK) != PSR_MODE_FIQ)) {
+	if (vcpu_frame_holds(spsr, n)) {
 		*val = f->r[n];
 		return true;
 	}
@@ -82,7 +82,7 @@ bool vcpu_get_banked_reg(struct guest_frame *f, uint32_t spsr, unsigned n, uint3
 
 bool vcpu_set_banked_reg(struct guest_frame *f, uint32_t spsr, unsigned n, uint32_t val)
 {
-	if (n < 8 || (n < 13 && (spsr & PSR_MODE_MASK) != PSR_MODE_FIQ)) {
+	if (vcpu_frame_holds(spsr, n)) {
 		f->r[n] = val;
 		return true;
 	}

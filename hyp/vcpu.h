@@ -62,6 +62,13 @@ static inline bool vcpu_is_pl0(const struct vcpu *v)
 	return (v->spsr & PSR_MODE_MASK) == PSR_MODE_USR;
 }
 
+/* Registers the trap frame holds for the guest's mode: r0-r7 always,
+ * r8-r12 outside FIQ mode (FIQ banks its own). */
+static inline bool vcpu_frame_holds(uint32_t spsr, unsigned n)
+{
+	return n < 8 || (n < 13 && (spsr & PSR_MODE_MASK) != PSR_MODE_FIQ);
+}
+
 /* General register n as the guest's current mode sees it. r13/r15 are not
  * accepted for coprocessor transfers (UNPREDICTABLE): false -> UNDEF.
  * r0-r7 are never banked: inline; the rest out of line. */

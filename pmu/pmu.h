@@ -123,7 +123,6 @@ struct pmu_typea_reg {
 #define PMU_TYPEA_KEY_OK(key) (((key) & CP_KEY(7, 15, 0, 0)) == CP_KEY(0, 9, 0, 0) && \
 			       CP_KEY_CRM(key) - PMU_TYPEA_CRM_FIRST < 3u)
 extern const struct pmu_typea_reg pmu_typea_regs[PMU_TYPEA_SLOTS];
-bool pmu_typea_pl0_allowed(uint32_t key, bool read);
 /* key already checked with PMU_TYPEA_KEY_OK */
 __attribute__((cold)) enum pmu_trap_rc
 pmu_trap_pl0(struct pmu_cpu *p, uint32_t key, bool read, uint32_t *rt);

@@ -19,7 +19,7 @@
 /* PL0 (ARM ARM C12.7.2): PMUSERENR is readable, never writable; the
  * interrupt enables are PL1-only; every other register needs
  * PMUSERENR.EN. Registers that do not exist fail later anyway. */
-bool pmu_typea_pl0_allowed(uint32_t key, bool read)
+static bool pl0_allowed(uint32_t key, bool read)
 {
 	if (key == CPK_PMUSERENR)
 		return read;
@@ -190,7 +190,7 @@ const struct pmu_typea_reg pmu_typea_regs[PMU_TYPEA_SLOTS] = {
  * of line: rare, and it keeps the mode off the common path. */
 enum pmu_trap_rc pmu_trap_pl0(struct pmu_cpu *p, uint32_t key, bool read, uint32_t *rt)
 {
-	if (!pmu_typea_pl0_allowed(key, read))
+	if (!pl0_allowed(key, read))
 		return PMU_TRAP_UNDEF;
 	if (key == CPK_PMSWINC && !read) {
 		software_increment(*rt & TYPEA_MASK, true);
