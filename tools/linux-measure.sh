@@ -19,15 +19,11 @@ logs=build/logs
 mkdir -p "$logs"
 
 boot() { # NAME plain|monitor GUEST [qemu args...] -> build/logs/measure-NAME.log
-	local name=$1 how=$2 guest=$3 cmd=() skip=0 a
-	shift 3
-	qemu_cmd build/hyp.elf "$guest" "$@"
-	for a in "${QEMU_CMD[@]}"; do  # plain: the same line without the loader
-		if [ "$how" = plain ] && [ "$a" = -device ]; then skip=1; continue; fi
-		if [ $skip = 1 ]; then skip=0; case "$a" in loader,*) continue ;; *) cmd+=(-device) ;; esac; fi
-		cmd+=("$a")
-	done
-	timeout 300 "${cmd[@]}" </dev/null >"$logs/measure-$name.log" 2>&1
+	local name=$1 hyp=build/hyp.elf
+	[ "$2" = plain ] && hyp=none   # the same line without the loader
+	shift 2
+	qemu_cmd "$hyp" "$@"
+	timeout 300 "${QEMU_CMD[@]}" </dev/null >"$logs/measure-$name.log" 2>&1
 }
 linux=(-initrd "$initrd" -append console=ttyAMA0)
 # get NAME KEY: a measured value from a run's log
