@@ -1,66 +1,76 @@
 # big.LITTLE PMU/debug HYP monitor. `make help` lists the targets.
 #
-# Build outputs go to build/ (build/<variant>/ for monitor variants).
+# The monitor is a library (build/libblmon.a, include/blmon.h) and each board
+# image is that library plus the board's start-up code and callbacks
+# (board/<name>/): build/<name>/hyp.elf. build/hyp.elf is the default board's
+# (the README's launch contract). Guests are linked per board too:
+# build/<name>/guests/*.bin.
 
-BOARD        ?= qemu-virt
-BOOT_CLUSTER ?= 0
-LOG_LEVEL    ?= 3
-include board/$(BOARD)/board.mk
+BOARD     ?= qemu-virt
+BOARDS    := $(patsubst board/%/board.mk,%,$(wildcard board/*/board.mk))
+LOG_LEVEL ?= 3
 
 CROSS   ?= arm-none-eabi-
 CC      := $(CROSS)gcc
+AR      := $(CROSS)ar
 OBJCOPY := $(CROSS)objcopy
+READELF := $(CROSS)readelf
 HOSTCC  ?= gcc
 B       := build
-
-HYP_MAX_CPUS   := 4
-HYP_STACK_SIZE := 0x2000
 
 WARN := -Wall -Wextra -Werror -Wshadow -Wvla -Wstrict-prototypes
 ARCH := -mcpu=cortex-a15 -marm -mfloat-abi=soft -mno-unaligned-access
 # The monitor runs on both cores of the pair: tuned for neither (the A15
 # tuning saves registers in LDRD/STRD pairs; generic ARMv7-A uses one
 # PUSH/POP, fewer instructions on the trap paths - docs/performance.md).
+# -mword-relocations: every absolute address is one word the image can fix
+# up when it moves itself (board/common/reloc.c), no MOVW/MOVT pairs.
 TARGET_CFLAGS := -std=c11 $(ARCH) -mtune=generic-armv7-a -O2 -g -ffreestanding -fno-common \
-	-ffunction-sections -fdata-sections $(WARN)
+	-ffunction-sections -fdata-sections -mword-relocations $(WARN)
 TARGET_LDFLAGS := $(ARCH) -nostartfiles -specs=nano.specs \
 	-Wl,--gc-sections -Wl,--no-warn-rwx-segments
 
-MON_INC   := -Iinclude -Ihyp -Ipmu -Iboard
-MON_DEFS  := -DLOG_LEVEL=$(LOG_LEVEL) -DHYP_MAX_CPUS=$(HYP_MAX_CPUS) \
-	-DHYP_STACK_SIZE=$(HYP_STACK_SIZE)
-MON_SRCS  := $(wildcard boot/*.S) $(wildcard hyp/*.c) $(wildcard pmu/*.c) $(BOARD_SRCS)
+# Layers point one way: the monitor (hyp/) uses the PMU core (pmu/), both
+# use the architecture headers (arch/) and the public headers (include/).
+# The PMU core is compiled without hyp/ on its include path, and board code
+# sees only include/, arch/ and board/common/.
+LIB_DEFS   := -DLOG_LEVEL=$(LOG_LEVEL)
+PMU_INC    := -Iinclude -Iarch -Ipmu
+HYP_INC    := -Iinclude -Iarch -Ipmu -Ihyp
+BOARD_INC  := -Iinclude -Iarch -Iboard/common
+LIB_SRCS   := $(wildcard boot/*.S) $(wildcard arch/*.c) $(wildcard hyp/*.c) $(wildcard pmu/*.c)
+LIB_OBJS   := $(patsubst %,$(B)/lib/%.o,$(basename $(LIB_SRCS)))
 
 # Portable logic: builds for the host too and is unit-tested there.
-PORTABLE_SRCS := $(wildcard pmu/*.c) hyp/hsr.c hyp/guest_mem.c hyp/fdt_fixup.c \
-	$(wildcard hyp/dbg_context.c)
-
-# Monitor variants: name -> extra defines
-VARIANTS := hyp hyp-a7boot
-hyp_DEFS        := -DBOOT_CLUSTER=$(BOOT_CLUSTER)
-hyp-a7boot_DEFS := -DBOOT_CLUSTER=1
+PORTABLE_SRCS := $(wildcard pmu/*.c) arch/hsr.c hyp/guest_mem.c hyp/fdt.c hyp/fdt_fixup.c \
+	hyp/dbg_context.c hyp/fmt.c hyp/options.c
 
 GUEST_LIB    := $(wildcard guest-tests/lib/*.c) $(wildcard guest-tests/lib/*.S)
-# newlib's hooks are the monitor's own (the guest library provides the two
-# board calls they use)
-GUEST_SHARED := hyp/syscalls.c
 GUEST_SUITES := $(patsubst guest-tests/%.c,%,$(wildcard guest-tests/*.c))
 GUEST_CFLAGS := -std=c11 $(ARCH) -O2 -g -ffreestanding -fno-common $(WARN) \
-	-Iinclude -Ihyp -Iguest-tests/lib
+	-Iinclude -Iarch -Iguest-tests/lib
 
 HOST_TESTS   := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
-HOST_CFLAGS  := -std=c11 -O1 -g $(WARN) -DHOST_BUILD \
+HOST_CFLAGS  := -std=c11 -O1 -g $(WARN) -DHOST_BUILD -DLOG_LEVEL=2 \
 	-fsanitize=address,undefined -fno-sanitize-recover=all \
-	-Iinclude -Ihyp -Ipmu -Iboard -Itests/support
+	-Iinclude -Iarch -Ihyp -Ipmu -Itests/support
 
-.PHONY: all deps run test host-test guest-test bench soak debug help clean distclean
+# QEMU does not add CPUs to a -dtb it is given: virt trees for the -smp the tests use
+VIRT_SMP_DTBS := $(patsubst %,$(B)/qemu-virt/guest-smp%.dtb,2 4 8)
+
+.PHONY: all deps run test host-test guest-test bench soak debug help clean distclean lib boards
 .DEFAULT_GOAL := all
 .SECONDARY:
 
-all: $(B)/hyp.elf $(B)/hyp-a7boot/hyp.elf guests $(B)/guest.dtb
+all: $(B)/$(BOARD)/hyp.elf guests-$(BOARD) $(if $(filter qemu-virt,$(BOARD)),$(B)/hyp.elf $(B)/guest.dtb)
+boards: $(foreach b,$(BOARDS),$(B)/$(b)/hyp.elf guests-$(b)) $(B)/hyp.elf $(B)/guest.dtb $(VIRT_SMP_DTBS) \
+	$(if $(filter vexpress-a15,$(BOARDS)),$(B)/vexpress-a15/guest.dtb)
 
 help:
-	@echo "make            build build/hyp.elf, the test guests and build/guest.dtb"
+	@echo "make            build build/$(BOARD)/hyp.elf (BOARD=$(BOARD)), its test guests; for virt also"
+	@echo "                build/hyp.elf and build/guest.dtb"
+	@echo "make BOARD=vexpress-a15   the same for QEMU's vexpress-a15 (build/vexpress-a15/hyp.elf)"
+	@echo "make lib        build/libblmon.a, the board-independent library (include/blmon.h)"
 	@echo "make run        install what is missing, build, boot the monitor + demo guest in QEMU"
 	@echo "make test       install what is missing, run host unit tests and every QEMU scenario"
 	@echo "make host-test  host unit tests only (cmocka, ASan/UBSan)"
@@ -76,62 +86,103 @@ help:
 	@echo "make docs       re-render docs/states.svg from docs/states.dot"
 	@echo "make deps       install the Debian packages the build and tests need"
 	@echo "make clean      remove build/ (keeps downloaded packages in cache/)"
-	@echo "variables: BOOT_CLUSTER=0|1 (boot cluster of build/hyp.elf), LOG_LEVEL=0..4, BOARD=$(BOARD)"
+	@echo "variables: BOARD=qemu-virt|vexpress-a15, LOG_LEVEL=0..4"
 
 deps:
 	@tools/deps.sh
 
-# ---- monitor ---------------------------------------------------------------
-define MONITOR
+# Debian's packages for the Linux guest (tools/fetch-linux.sh), cached in cache/
+LINUX_FETCHED := cache/linux/.fetched
+
+# ---- the library: board-independent -----------------------------------------
+$(B)/lib/pmu/%.o: pmu/%.c | deps-quiet
+	@mkdir -p $(dir $@)
+	$(CC) $(TARGET_CFLAGS) $(PMU_INC) $(LIB_DEFS) -MMD -c $< -o $@
+$(B)/lib/%.o: %.c | deps-quiet
+	@mkdir -p $(dir $@)
+	$(CC) $(TARGET_CFLAGS) $(HYP_INC) $(LIB_DEFS) -MMD -c $< -o $@
+$(B)/lib/%.o: %.S | deps-quiet
+	@mkdir -p $(dir $@)
+	$(CC) $(ARCH) $(HYP_INC) -MMD -c $< -o $@
+$(B)/libblmon.a: $(LIB_OBJS)
+	@rm -f $@
+	$(AR) rcs $@ $^
+lib: $(B)/libblmon.a
+-include $(wildcard $(B)/lib/*/*.d)
+
+# ---- board images: start-up + callbacks + the library ------------------------
+# $(1) = board name. board/$(1)/board.mk sets HYP_LOAD_ADDR, BOARD_MAX_CPUS,
+# BOARD_SRCS, the QEMU machine and the guests' RAM base and UART.
+HYP_SIZE       := 0x200000
+HYP_STACK_SIZE := 0x2000
+define BOARD_IMAGE
+include board/$(1)/board.mk
+$(1)_LOAD_ADDR := $$(HYP_LOAD_ADDR)
+$(1)_MAX_CPUS  := $$(BOARD_MAX_CPUS)
+$(1)_SRCS      := $$(BOARD_SRCS)
+$(1)_RAM_BASE  := $$(GUEST_RAM_BASE)
+$(1)_GUEST_DEFS := -DGUEST_RAM_BASE=$$(GUEST_RAM_BASE)u -DGUEST_UART=$$(GUEST_UART)u \
+	-DGUEST_GICH=$$(GUEST_GICH)u -DGUEST_BOARD=\"$(1)\"
+$(1)_DEFS      := -DBOARD_MAX_CPUS=$$(BOARD_MAX_CPUS) -DHYP_STACK_SIZE=$(HYP_STACK_SIZE) \
+	-DHYP_SIZE=$(HYP_SIZE)
 $(B)/$(1)/objs/%.o: %.c | deps-quiet
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(TARGET_CFLAGS) $$(MON_INC) $$(MON_DEFS) $$($(1)_DEFS) -MMD -c $$< -o $$@
+	$$(CC) $$(TARGET_CFLAGS) $$(BOARD_INC) $$($(1)_DEFS) -MMD -c $$< -o $$@
 $(B)/$(1)/objs/%.o: %.S | deps-quiet
 	@mkdir -p $$(dir $$@)
-	$$(CC) $(ARCH) $$(MON_INC) $$(MON_DEFS) $$($(1)_DEFS) -MMD -c $$< -o $$@
-$(B)/$(1)/hyp.elf: $$(patsubst %,$(B)/$(1)/objs/%.o,$$(basename $$(MON_SRCS))) linker/hyp.ld
-	$$(CC) $$(TARGET_LDFLAGS) -T linker/hyp.ld -Wl,--defsym=HYP_BASE=$$(HYP_BASE) \
-		-Wl,--defsym=HYP_STACK_SIZE=$$(HYP_STACK_SIZE) -Wl,--defsym=HYP_MAX_CPUS=$$(HYP_MAX_CPUS) \
-		-Wl,-Map=$$@.map $$(filter %.o,$$^) -o $$@
--include $$(wildcard $(B)/$(1)/objs/*/*.d $(B)/$(1)/objs/*/*/*.d)
-endef
-$(foreach v,$(VARIANTS),$(eval $(call MONITOR,$(v))))
+	$$(CC) $$(ARCH) $$(BOARD_INC) $$($(1)_DEFS) -MMD -c $$< -o $$@
+# Linked with -pie: the image can move itself (board/common/reloc.c); any
+# relocation other than R_ARM_RELATIVE would be an address it cannot fix.
+$(B)/$(1)/hyp.elf: $$(patsubst %,$(B)/$(1)/objs/%.o,$$(basename $$($(1)_SRCS))) $(B)/libblmon.a linker/hyp.ld
+	$$(CC) $$(TARGET_LDFLAGS) -Wl,-pie -Wl,-z,notext -T linker/hyp.ld \
+		-Wl,--defsym=HYP_LOAD_ADDR=$$($(1)_LOAD_ADDR) -Wl,--defsym=HYP_SIZE=$(HYP_SIZE) \
+		-Wl,--defsym=HYP_STACK_SIZE=$(HYP_STACK_SIZE) -Wl,--defsym=BOARD_MAX_CPUS=$$($(1)_MAX_CPUS) \
+		-Wl,-Map=$$@.map $$(filter %.o,$$^) $(B)/libblmon.a -o $$@.tmp
+	@bad=$$$$($(READELF) -rW $$@.tmp | awk '/^[0-9a-f]+ +[0-9a-f]+ +R_ARM/ && $$$$3 != "R_ARM_RELATIVE"' | head -3); \
+		if [ -n "$$$$bad" ]; then echo "$$@: relocations the image cannot move:"; echo "$$$$bad"; exit 1; fi
+	mv $$@.tmp $$@
+-include $$(wildcard $(B)/$(1)/objs/*/*/*.d)
 
-$(B)/hyp.elf: $(B)/hyp/hyp.elf
+# guests linked for this board: RAM base and UART from board.mk
+$(B)/$(1)/guests/lib/%.o: guest-tests/lib/%.c | deps-quiet
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(GUEST_CFLAGS) $$($(1)_GUEST_DEFS) -MMD -c $$< -o $$@
+$(B)/$(1)/guests/lib/%.o: guest-tests/lib/%.S | deps-quiet
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(ARCH) -Iguest-tests/lib -MMD -c $$< -o $$@
+$(B)/$(1)/guests/%.o: guest-tests/%.c | deps-quiet
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(GUEST_CFLAGS) $$($(1)_GUEST_DEFS) -MMD -c $$< -o $$@
+$(1)_GUEST_LIB_OBJS := $$(patsubst guest-tests/lib/%,$(B)/$(1)/guests/lib/%.o,$$(basename $(GUEST_LIB)))
+$(B)/$(1)/guests/%.elf: $(B)/$(1)/guests/%.o $$($(1)_GUEST_LIB_OBJS) linker/guest.ld
+	$$(CC) $$(TARGET_LDFLAGS) -T linker/guest.ld -Wl,--defsym=GUEST_RAM_BASE=$$($(1)_RAM_BASE) \
+		$$(filter %.o,$$^) -o $$@
+$(B)/$(1)/guests/%.bin: $(B)/$(1)/guests/%.elf
+	$$(OBJCOPY) -O binary $$< $$@
+guests-$(1): $$(patsubst %,$(B)/$(1)/guests/%.bin,$(GUEST_SUITES))
+.PHONY: guests-$(1)
+-include $$(wildcard $(B)/$(1)/guests/*.d $(B)/$(1)/guests/lib/*.d)
+endef
+$(foreach b,$(BOARDS),$(eval $(call BOARD_IMAGE,$(b))))
+
+$(B)/hyp.elf: $(B)/qemu-virt/hyp.elf
 	cp $< $@
 
-# ---- guest DTB: QEMU's own tree plus a real PMU node ------------------------
+# ---- guest DTBs: QEMU's own tree plus a real PMU node (virt); Debian's
+# vexpress-v2p-ca15-tc1.dtb plus a PMU node (vexpress-a15) ---------------------
 $(B)/guest.dtb: tools/make-guest-dtb.sh | deps-quiet
 	@mkdir -p $(B)
-	tools/make-guest-dtb.sh $@ "$(QEMU_MACHINE)" $(QEMU_CPU) $(QEMU_MEM)
-
-# ---- test guests -------------------------------------------------------------
-.PHONY: guests
-guests: $(patsubst %,$(B)/guests/%.bin,$(GUEST_SUITES))
-
-$(B)/guests/lib/%.o: guest-tests/lib/%.c | deps-quiet
+	tools/make-guest-dtb.sh $@ qemu-virt
+$(B)/qemu-virt/guest-smp%.dtb: tools/make-guest-dtb.sh | deps-quiet
 	@mkdir -p $(dir $@)
-	$(CC) $(GUEST_CFLAGS) -MMD -c $< -o $@
-$(B)/guests/lib/%.o: guest-tests/lib/%.S | deps-quiet
+	tools/make-guest-dtb.sh $@ qemu-virt $*
+$(B)/vexpress-a15/guest.dtb: tools/make-guest-dtb.sh $(LINUX_FETCHED) | deps-quiet
 	@mkdir -p $(dir $@)
-	$(CC) $(ARCH) -Iguest-tests/lib -MMD -c $< -o $@
-$(B)/guests/%.o: guest-tests/%.c | deps-quiet
-	@mkdir -p $(dir $@)
-	$(CC) $(GUEST_CFLAGS) -MMD -c $< -o $@
-$(B)/guests/shared/%.o: hyp/%.c | deps-quiet
-	@mkdir -p $(dir $@)
-	$(CC) $(GUEST_CFLAGS) -Iboard -MMD -c $< -o $@
-GUEST_LIB_OBJS := $(patsubst guest-tests/lib/%,$(B)/guests/lib/%.o,$(basename $(GUEST_LIB))) \
-	$(patsubst hyp/%.c,$(B)/guests/shared/%.o,$(GUEST_SHARED))
-$(B)/guests/%.elf: $(B)/guests/%.o $(GUEST_LIB_OBJS) linker/guest.ld
-	$(CC) $(TARGET_LDFLAGS) -T linker/guest.ld $(filter %.o,$^) -o $@
-$(B)/guests/%.bin: $(B)/guests/%.elf
-	$(OBJCOPY) -O binary $< $@
--include $(wildcard $(B)/guests/*.d $(B)/guests/lib/*.d)
+	tools/make-guest-dtb.sh $@ vexpress-a15
 
 # ---- host unit tests ------------------------------------------------------------
 $(B)/host/%: tests/%.c $(PORTABLE_SRCS) $(wildcard tests/support/*.c) $(wildcard tests/support/*.h) \
-		$(wildcard pmu/*.h hyp/*.h include/*.h) | deps-quiet
+		$(wildcard pmu/*.h hyp/*.h arch/*.h include/*.h) | deps-quiet
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(HOST_CFLAGS) $< $(PORTABLE_SRCS) $(wildcard tests/support/*.c) -lcmocka -o $@
 
@@ -142,10 +193,11 @@ host-tests-build: $(patsubst %,$(B)/host/%,$(HOST_TESTS)) fuzz-build
 FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_SECONDS ?= 60
 $(B)/fuzz/%: tests/fuzz/%.c $(PORTABLE_SRCS) $(wildcard tests/support/*.c) \
-		$(wildcard pmu/*.h hyp/*.h include/*.h tests/support/*.h) | deps-quiet
+		$(wildcard pmu/*.h hyp/*.h arch/*.h include/*.h tests/support/*.h) | deps-quiet
 	@mkdir -p $(dir $@)
-	clang -std=c11 -O1 -g -Wall -Wextra -Werror -DHOST_BUILD -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=all -Iinclude -Ihyp -Ipmu -Iboard -Itests/support \
+	clang -std=c11 -O1 -g -Wall -Wextra -Werror -DHOST_BUILD -DLOG_LEVEL=2 \
+		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+		-Iinclude -Iarch -Ihyp -Ipmu -Itests/support \
 		$< $(PORTABLE_SRCS) $(wildcard tests/support/*.c) -o $@
 fuzz-build: $(patsubst %,$(B)/fuzz/%,$(FUZZ_TARGETS))
 fuzz: deps fuzz-build
@@ -158,17 +210,16 @@ fuzz: deps fuzz-build
 
 # ---- running -------------------------------------------------------------------
 run: deps all
-	qemu/run.sh $(B)/hyp.elf $(B)/guests/demo.bin
+	QEMU_BOARD=$(BOARD) qemu/run.sh $(B)/$(BOARD)/hyp.elf $(B)/$(BOARD)/guests/demo.bin
 
 debug: all
 	@tools/deps.sh debug
-	qemu/debug.sh $(B)/hyp.elf $(B)/guests/demo.bin
+	QEMU_BOARD=$(BOARD) qemu/debug.sh $(B)/$(BOARD)/hyp.elf $(B)/$(BOARD)/guests/demo.bin
 
 # ---- the Linux guest (Debian armhf kernel + busybox, cached in cache/) ------
 LINUX_KERNEL := cache/linux/linux-image-6.1.0-50-armmp-lpae/boot/vmlinuz-6.1.0-50-armmp-lpae
 # The stamp is older than the fetch script whenever its package list changes;
 # the script itself skips what is cached and verified already.
-LINUX_FETCHED := cache/linux/.fetched
 linux-guest: $(B)/linux-initrd.gz
 $(LINUX_FETCHED): tools/fetch-linux.sh tools/copy-elf-closure.sh
 	tools/fetch-linux.sh
@@ -195,20 +246,20 @@ $(B)/linux-initrd.gz: $(LINUX_FETCHED) guest-tests/linux/init $(wildcard guest-t
 		$(LINUX_PROGS) $(LINUX_MODULES) tools/make-initramfs.sh
 	@mkdir -p $(B)
 	tools/make-initramfs.sh $@
-linux-test: deps all linux-guest
+linux-test: deps boards linux-guest
 	@tools/test-all.sh --only linux
 # Not a test: boot time and perf stat, plain QEMU vs under the monitor (docs/linux.md)
 linux-measure: deps all linux-guest
 	@tools/linux-measure.sh
 .PHONY: linux-guest linux-test linux-measure
 
-test: deps all host-tests-build linux-guest
+test: deps boards lib host-tests-build linux-guest
 	@tools/test-all.sh
 
 host-test: deps host-tests-build
 	@tools/test-all.sh --host-only
 
-guest-test: deps all
+guest-test: deps boards
 	@tools/test-all.sh --guest-only
 
 lint: deps
@@ -222,11 +273,11 @@ bench: deps all
 STRESS_SOAK_OPS ?= 1000000
 SOAK_TIMEOUT    ?= 1200
 # rebuilt every time: the seed and the count come from the command line
-$(B)/guests/stress-soak.o: guest-tests/stress.c FORCE | deps-quiet
+$(B)/qemu-virt/guests/stress-soak.o: guest-tests/stress.c FORCE | deps-quiet
 	@mkdir -p $(dir $@)
-	$(CC) $(GUEST_CFLAGS) -DSTRESS_OPS=$(STRESS_SOAK_OPS) \
-		$(if $(STRESS_SEED),-DSTRESS_SEED=$(STRESS_SEED)) -MMD -c $< -o $@
-soak: deps $(B)/hyp.elf $(B)/guests/stress-soak.bin
+	$(CC) $(GUEST_CFLAGS) $(qemu-virt_GUEST_DEFS) \
+		-DSTRESS_OPS=$(STRESS_SOAK_OPS) $(if $(STRESS_SEED),-DSTRESS_SEED=$(STRESS_SEED)) -MMD -c $< -o $@
+soak: deps $(B)/hyp.elf $(B)/qemu-virt/guests/stress-soak.bin
 	@SCENARIOS=guest-tests/soak.txt SCENARIO_TIMEOUT=$(SOAK_TIMEOUT) tools/test-all.sh --guest-only
 FORCE:
 .PHONY: FORCE

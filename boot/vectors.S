@@ -1,5 +1,6 @@
 /*
- * HYP vector table (HVBAR, 32-byte aligned) and the guest exception frame.
+ * HYP vector table (HVBAR, 32-byte aligned) and the guest exception frame:
+ * the library's trap entry (include/blmon.h: blmon_hyp_vectors).
  *
  * A guest trap or HVC arrives at +0x14 (Hyp Trap), a physical IRQ routed to
  * HYP (HCR.IMO) at +0x18. The frame holds r0-r12 and LR_usr (HYP mode
@@ -13,8 +14,8 @@
 
 	.section .text.vectors, "ax"
 	.align	5
-	.global hyp_vectors
-hyp_vectors:
+	.global blmon_hyp_vectors
+blmon_hyp_vectors:
 	b	hyp_bad_reset		@ 0x00 reset
 	b	hyp_undef_entry		@ 0x04 undefined instruction in HYP (probes)
 	b	hyp_bad_hvc		@ 0x08 HVC/SVC taken in HYP

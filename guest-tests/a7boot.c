@@ -1,8 +1,8 @@
 /*
- * The boot cluster is a build choice (spec 3.4.1: the virtualizer is
- * "built accordingly"; Appendix A: "The cluster of interest is the boot
- * cluster"). Run with build/hyp-a7boot/hyp.elf: the guest starts on the
- * Cortex-A7.
+ * The boot cluster is the monitor's choice at boot (spec 3.4.1: the
+ * virtualizer is "built accordingly"; Appendix A: "The cluster of interest
+ * is the boot cluster"): blmon.boot_cluster=1 on the command line
+ * (docs/options.md), and the guest starts on the Cortex-A7.
  */
 #include "pmu_guest.h"
 
@@ -12,7 +12,7 @@ void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr);
 void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 {
 	(void)r0; (void)r1; (void)r2; (void)cpsr;
-	gprintf("# a7boot: monitor built with the Cortex-A7 as boot cluster\n");
+	gprintf("# a7boot: blmon.boot_cluster=1, the Cortex-A7 is the boot cluster\n");
 	check_eq("active cluster at boot is A7", cluster_now(), A7_CLUSTER);
 	check_eq("MIDR at boot is the Cortex-A7's", read_MIDR(), MIDR_A7);
 	check_eq("boots in state 1", pmu_state_now(), 1);

@@ -28,10 +28,10 @@ static void boot_contract(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 	check_eq("guest entered with MMU off", read_SCTLR() & 1, 0);
 	check_eq("boot r0 = 0", r0, 0);
 	check_eq("boot r1 = 0xffffffff", r1, 0xffffffffu);
-	check(r2 >= GUEST_RAM_BASE && r2 < GUEST_RAM_END && fdt_memory((const void *)r2, &base, &size),
+	check(r2 >= GUEST_RAM_BASE && r2 < guest_ram_end && fdt_memory((const void *)r2, &base, &size),
 	      "boot r2 = a DTB in guest RAM (r2=0x%08lx)", (unsigned long)r2);
 	check_eq("DTB /memory starts at RAM base", base, GUEST_RAM_BASE);
-	check_eq("DTB /memory ends below the monitor", base + size, GUEST_RAM_END);
+	check_eq("DTB /memory ends below the monitor", base + size, guest_ram_end);
 }
 
 static void hvc_dispatch(void)
@@ -73,7 +73,7 @@ static void undef_injection(void)
 static void stage2_protection(void)
 {
 	uint32_t sum = (uint32_t)hvc(HVC_MONITOR_CHECKSUM);
-	static const uint32_t targets[] = { MONITOR_BASE, MONITOR_BASE + 0x1000, MONITOR_BASE + 0x1ffffc };
+	const uint32_t targets[] = { monitor_base, monitor_base + 0x1000, monitor_base + 0x1ffffc };
 
 	for (unsigned i = 0; i < 3; i++) {
 		volatile uint32_t *p = (volatile uint32_t *)targets[i];
@@ -89,7 +89,7 @@ static void stage2_protection(void)
 		check_eq("... DFSR = synchronous external abort, read", last_exc.fsr, 0x008);
 	}
 	exc_clear();
-	*(volatile uint32_t *)0x08030000u = 0;   /* GICH: the hypervisor's */
+	*(volatile uint32_t *)GUEST_GICH = 0;   /* GICH: the hypervisor's */
 	check_eq("write to GICH (hypervisor interface) aborts", last_exc.kind, EXC_DABT);
 	check_eq("monitor code+rodata checksum unchanged", (uint32_t)hvc(HVC_MONITOR_CHECKSUM), sum);
 	check(sum != 0, "checksum is not trivially zero");

@@ -24,10 +24,10 @@ static struct descriptor desc_buf[32] __attribute__((aligned(8)));
 
 static uint32_t hostile_ptr(void)
 {
-	static const uint32_t bad[] = {
-		0x00000000u, 0x08000000u, 0x08030000u, 0x09000000u, 0x3ffffff0u,
-		0x5fdfffe8u, 0x5fe00000u, 0x5fe00004u, 0x5ff00000u, 0x5ffffff0u,
-		0x60000000u, 0x80000000u, 0xfffffff0u, 0xffffffffu, 0x40000002u,
+	const uint32_t bad[] = {
+		0x00000000u, GUEST_UART, GUEST_RAM_BASE - 16, guest_ram_end - 24,
+		monitor_base, monitor_base + 4, monitor_base + 0x100000, monitor_base + 0x1ffff0,
+		0xfffffff0u, 0xffffffffu, GUEST_RAM_BASE + 2,
 	};
 	switch (rnd() % 4) {
 	case 0: return bad[rnd() % (sizeof(bad) / sizeof(bad[0]))];

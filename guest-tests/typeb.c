@@ -385,19 +385,19 @@ static void sync_bad_inputs(void)
 
 	struct { const char *what; uint32_t addr; } ptrs[] = {
 		{ "unaligned", (uint32_t)raw + 2 },
-		{ "below RAM (device space)", 0x09000000u },
+		{ "below RAM (device space)", GUEST_UART },
 		{ "flash/unmapped", 0x00000000u },
-		{ "the monitor's memory", MONITOR_BASE },
-		{ "header straddling the end of guest RAM", GUEST_RAM_END - 8 },
+		{ "the monitor's memory", monitor_base },
+		{ "header straddling the end of guest RAM", guest_ram_end - 8 },
 		{ "wrapping the address space", 0xfffffff0u },
-		{ "beyond RAM", 0x80000000u },
+		{ "beyond RAM", guest_ram_end + MONITOR_SIZE },
 	};
 	for (unsigned i = 0; i < sizeof(ptrs) / sizeof(ptrs[0]); i++) {
 		uint32_t rc = (uint32_t)hvc(HVC_SYNC_PMU_COUNTERS, ptrs[i].addr);
 		check_eq(ptrs[i].what, rc, (uint32_t)BL_HVC_INVALID_PARAMETER);
 	}
 	/* straddling the end with a valid header but entries running past it */
-	struct descriptor *tail = (struct descriptor *)(GUEST_RAM_END - 48);
+	struct descriptor *tail = (struct descriptor *)(guest_ram_end - 48);
 	tail[0].header.entries = 2;
 	check_eq("entries running past the end of guest RAM", (uint32_t)hvc(HVC_SYNC_PMU_COUNTERS, tail),
 		 (uint32_t)BL_HVC_INVALID_PARAMETER);

@@ -48,3 +48,8 @@ int32_t cluster_switch(struct hyp_cpu *c, uint32_t target)
 	c->switches++;
 	return (int32_t)target;
 }
+
+uint32_t switch_count(void)
+{
+	return hyp_cpu(0)->switches;
+}

@@ -16,5 +16,7 @@ int32_t cluster_switch(struct hyp_cpu *c, uint32_t target);
 /* Monitor-initiated switches every `period` generic-timer ticks (0 = off). */
 int32_t hyp_set_auto_period(struct hyp_cpu *c, uint32_t period);   /* 0 or -3 */
 void hvc_check_table(void);
+/* Cluster switches done by the system so far. */
+uint32_t switch_count(void);
 
 #endif

@@ -2,10 +2,10 @@
 
 /* In 32 bits without a wrap: the offset into RAM, then the room left
  * there (cheaper than 64-bit ends on the SYNC path). */
-bool guest_range_ok(const struct board_mem *m, uint32_t addr, uint32_t len)
+bool guest_range_ok(const struct guest_ram *m, uint32_t addr, uint32_t len)
 {
-	uint32_t off = addr - m->guest_ram_base;
+	uint32_t off = addr - m->base;
 
-	return len != 0 && addr >= m->guest_ram_base && off <= m->guest_ram_size &&
-	       len <= m->guest_ram_size - off;
+	return len != 0 && addr >= m->base && off <= m->size &&
+	       len <= m->size - off;
 }

@@ -5,8 +5,13 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "board.h"
 
-bool guest_range_ok(const struct board_mem *m, uint32_t addr, uint32_t len);
+/* [base, base + size): 32-bit physical addresses (the guest RAM of a
+ * 32-bit board ends at 4 GiB at most). */
+struct guest_ram {
+	uint32_t base, size;
+};
+
+bool guest_range_ok(const struct guest_ram *m, uint32_t addr, uint32_t len);
 
 #endif

@@ -15,6 +15,7 @@
 #include "log.h"
 #include "panic.h"
 #include "percpu.h"
+#include "platform.h"
 #include "vcpu.h"
 
 typedef void (*hvc_fn)(struct hyp_cpu *c, uint32_t r[4]);
@@ -53,7 +54,7 @@ static void hvc_pmu_get_state(struct hyp_cpu *c, uint32_t r[4])
  */
 static int32_t sync_counters(struct hyp_cpu *c, uint32_t addr)
 {
-	const struct board_mem *m = board_mem();
+	const struct guest_ram *m = &hyp_guest_ram;
 	const uint32_t esz = sizeof(struct descriptor);
 
 	if ((addr & 3) || !guest_range_ok(m, addr, esz))

@@ -1,26 +1,62 @@
-/* Console output: formatted by newlib-nano's vsnprintf into a bounded
- * buffer, written through the board's console. */
+/* Console output: formatted by hyp/fmt.c into a bounded buffer, written
+ * through the board's console one line at a time under a lock, so lines
+ * from different CPUs do not interleave. */
 #include <stdarg.h>
-#include <stdio.h>
+#include <stdbool.h>
+#include "cpregs_access.h"
+#include "blmon.h"
+#include "fmt.h"
 #include "log.h"
-#include "board.h"
+#include "spinlock.h"
+
+static spinlock_t console_lock;
+
+/* Exclusives need the HYP MMU on (arch/spinlock.h); before that the boot
+ * CPU prints alone. */
+static bool may_lock(void)
+{
+	return read_HSCTLR() & 1u;
+}
 
 void log_puts(const char *s)
 {
+	bool lock = may_lock();
+
+	if (lock)
+		spin_lock(&console_lock);
 	while (*s) {
 		if (*s == '\n')
 			board_console_putc('\r');
 		board_console_putc(*s++);
 	}
+	if (lock)
+		spin_unlock(&console_lock);
+}
+
+void log_vprintf(const char *fmt, va_list ap)
+{
+	char buf[192];
+
+	(void)fmt_vsnprintf(buf, sizeof(buf), fmt, ap);   /* truncation is acceptable for a log line */
+	log_puts(buf);
 }
 
 void log_printf(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	log_vprintf(fmt, ap);
+	va_end(ap);
+}
+
+void blmon_print(const char *fmt, ...)
 {
 	char buf[192];
 	va_list ap;
 
 	va_start(ap, fmt);
-	(void)vsnprintf(buf, sizeof(buf), fmt, ap);   /* truncation is acceptable for a log line */
+	(void)fmt_vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	log_puts(buf);
+	log_printf("blmon: %s\n", buf);
 }

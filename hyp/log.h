@@ -16,7 +16,10 @@
 #define LOG_LEVEL LOG_INFO
 #endif
 
+#include <stdarg.h>
+
 void log_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void log_vprintf(const char *fmt, va_list ap);
 void log_puts(const char *s);
 
 #define LOG_AT(level, ...)                                \

@@ -12,6 +12,8 @@
 #define DESC_PAGE       0x3ull
 #define DESC_AF         (1ull << 10)
 #define DESC_SH_INNER   (3ull << 8)
+#define DESC_TYPE_MASK  0x3ull
+#define DESC_ADDR_MASK  0x000000fffffff000ull
 
 /* Stage 1 (HYP): AttrIndx into HMAIR0, AP[1] is SBO at PL2. */
 #define S1_ATTR(idx)    ((uint64_t)(idx) << 2)
@@ -23,25 +25,48 @@
 #define S2_DEVICE       (0x1ull << 2)
 #define S2_RW           (3ull << 6)
 
-#define SZ_1G 0x40000000u
-#define SZ_2M 0x00200000u
-#define SZ_4K 0x00001000u
+#define SZ_1G 0x40000000ull
+#define SZ_2M 0x00200000ull
+#define SZ_4K 0x00001000ull
+#define GB_32BIT 4u                   /* 1 GiB blocks below 4 GiB */
 
-static uint64_t hyp_l1[4] __attribute__((aligned(32)));
+static uint64_t hyp_l1[GB_32BIT] __attribute__((aligned(32)));
+static uint64_t hyp_l2[GB_32BIT][512] __attribute__((aligned(4096)));
 /* 40-bit IPA: 1024 level-1 entries (two concatenated tables, 8 KiB aligned). */
 #define S2_L1_ENTRIES 1024
 static uint64_t s2_l1[S2_L1_ENTRIES] __attribute__((aligned(8192)));
-static uint64_t s2_l2[4][512] __attribute__((aligned(4096)));
-static uint64_t s2_l3_hole[512] __attribute__((aligned(4096)));
+static uint64_t s2_l2[GB_32BIT][512] __attribute__((aligned(4096)));
+/* 2 MiB blocks split into pages (the GIC's, the board's emulated regions). */
+#define S2_L3_TABLES 4
+static uint64_t s2_l3[S2_L3_TABLES][512] __attribute__((aligned(4096)));
+static unsigned s2_l3_used;
 
-void hyp_mmu_build(const struct board_mem *m)
+static bool in(uint64_t a, const struct blmon_range *r)
 {
-	uint32_t ram_gb = m->guest_ram_base / SZ_1G;
+	return a >= r->base && a - r->base < r->size;
+}
 
-	for (unsigned i = 0; i < 4; i++) {
-		uint64_t attr = (i == ram_gb) ? (S1_ATTR(0) | DESC_SH_INNER) : S1_ATTR(1);
+/* [a, a + 2 MiB) wholly inside r */
+static bool block_in(uint64_t a, const struct blmon_range *r)
+{
+	return in(a, r) && r->size - (a - r->base) >= SZ_2M;
+}
 
-		hyp_l1[i] = ((uint64_t)i * SZ_1G) | attr | S1_AP_PL2_RW | DESC_AF | DESC_BLOCK;
+static bool is_ram(const struct blmon_platform *p, uint64_t a)
+{
+	return in(a, &p->guest_ram) || in(a, &p->monitor);
+}
+
+void hyp_mmu_build(const struct blmon_platform *p)
+{
+	for (unsigned g = 0; g < GB_32BIT; g++) {
+		for (unsigned i = 0; i < 512; i++) {
+			uint64_t a = g * SZ_1G + i * SZ_2M;
+			uint64_t attr = is_ram(p, a) ? (S1_ATTR(0) | DESC_SH_INNER) : S1_ATTR(1);
+
+			hyp_l2[g][i] = a | attr | S1_AP_PL2_RW | DESC_AF | DESC_BLOCK;
+		}
+		hyp_l1[g] = (uint32_t)hyp_l2[g] | DESC_TABLE;
 	}
 	dsb();
 }
@@ -62,50 +87,81 @@ void hyp_mmu_enable(void)
 	isb();
 }
 
-static uint64_t s2_block(uint64_t pa, bool normal)
+static uint64_t s2_attr(bool normal)
 {
-	return pa | (normal ? (S2_NORMAL_WB | DESC_SH_INNER) : S2_DEVICE) | S2_RW | DESC_AF;
+	return (normal ? (S2_NORMAL_WB | DESC_SH_INNER) : S2_DEVICE) | S2_RW | DESC_AF;
 }
 
-static bool in(uint32_t a, uint32_t base, uint32_t size)
+/* The level-2 entry of the 2 MiB block holding ipa (< 4 GiB). */
+static uint64_t *s2_l2_entry(uint32_t ipa)
 {
-	return a >= base && a - base < size;
+	return &s2_l2[ipa >> 30][(ipa >> 21) & 511];
 }
 
-void stage2_build(const struct board_mem *m)
+/* The page entry of ipa, splitting its 2 MiB block into pages first. */
+static uint64_t *s2_page(uint32_t ipa)
 {
-	HYP_ASSERT(m->guest_ram_base % SZ_2M == 0 && m->guest_ram_size % SZ_2M == 0);
-	HYP_ASSERT(m->hole_base % SZ_4K == 0 && m->hole_size <= SZ_2M);
-	uint32_t hole_2m = m->hole_base & ~(SZ_2M - 1);
+	uint64_t *l2 = s2_l2_entry(ipa);
 
-	for (unsigned g = 0; g < 4; g++) {
+	if ((*l2 & DESC_TYPE_MASK) != DESC_TABLE) {
+		uint64_t blk = *l2;
+
+		HYP_ASSERT(s2_l3_used < S2_L3_TABLES);
+		uint64_t *l3 = s2_l3[s2_l3_used++];
+
+		for (unsigned i = 0; i < 512; i++)
+			l3[i] = (blk & DESC_TYPE_MASK) == DESC_BLOCK
+				? ((blk & ~DESC_TYPE_MASK) + i * SZ_4K) | DESC_PAGE
+				: 0;
+		*l2 = (uint32_t)l3 | DESC_TABLE;
+	}
+	return &((uint64_t *)(uint32_t)(*l2 & DESC_ADDR_MASK))[(ipa >> 12) & 511];
+}
+
+static void s2_unmap(uint32_t ipa, uint32_t size)
+{
+	for (uint32_t o = 0; o < size; o += SZ_4K)
+		*s2_page(ipa + o) = 0;
+}
+
+#define GICV2_CPU_IF_SIZE 0x2000u   /* GICC / GICV: two pages */
+#define GICV2_GICH_SIZE   0x1000u
+
+void stage2_build(const struct blmon_platform *p)
+{
+	HYP_ASSERT(p->guest_ram.base % SZ_2M == 0 && p->guest_ram.size % SZ_2M == 0);
+	s2_l3_used = 0;
+	for (unsigned g = 0; g < GB_32BIT; g++) {
 		for (unsigned i = 0; i < 512; i++) {
-			uint32_t pa = g * SZ_1G + i * SZ_2M;
+			uint64_t a = g * SZ_1G + i * SZ_2M;
 			uint64_t d = 0;
 
-			if (in(pa, m->guest_ram_base, m->guest_ram_size))
-				d = s2_block(pa, true) | DESC_BLOCK;
-			else if (m->hole_size && pa == hole_2m)
-				d = (uint32_t)s2_l3_hole | DESC_TABLE;
-			else if (in(pa, m->device_base, m->device_size))
-				d = s2_block(pa, false) | DESC_BLOCK;
+			if (block_in(a, &p->guest_ram)) {
+				d = a | s2_attr(true) | DESC_BLOCK;
+			} else {
+				for (unsigned w = 0; w < p->ndevices; w++)
+					if (block_in(a, &p->devices[w]))
+						d = a | s2_attr(false) | DESC_BLOCK;
+			}
 			s2_l2[g][i] = d;
 		}
 		s2_l1[g] = (uint32_t)s2_l2[g] | DESC_TABLE;
 	}
-	for (unsigned g = 4; g < S2_L1_ENTRIES; g++) {
-		uint64_t pa = (uint64_t)g * SZ_1G;
-		bool dev = m->high_device_size && pa >= m->high_device_base &&
-			   pa - m->high_device_base < m->high_device_size;
+	/* device windows above 4 GiB (LPAE guests), in 1 GiB blocks */
+	for (unsigned g = GB_32BIT; g < S2_L1_ENTRIES; g++) {
+		uint64_t a = (uint64_t)g * SZ_1G;
+		uint64_t d = 0;
 
-		s2_l1[g] = dev ? s2_block(pa, false) | DESC_BLOCK : 0;
+		for (unsigned w = 0; w < p->ndevices; w++)
+			if (in(a, &p->devices[w]) && p->devices[w].size - (a - p->devices[w].base) >= SZ_1G)
+				d = a | s2_attr(false) | DESC_BLOCK;
+		s2_l1[g] = d;
 	}
-	for (unsigned i = 0; i < 512; i++) {
-		uint32_t pa = hole_2m + i * SZ_4K;
-
-		s2_l3_hole[i] = in(pa, m->hole_base, m->hole_size) ? 0
-				: s2_block(pa, false) | DESC_PAGE;
-	}
+	/* the GIC's virtualization interfaces are the monitor's */
+	s2_unmap(p->gich, GICV2_GICH_SIZE);
+	s2_unmap(p->gicv, GICV2_CPU_IF_SIZE);
+	for (unsigned i = 0; i < p->nmmio; i++)
+		s2_unmap(p->mmio[i].base, p->mmio[i].size);
 	dsb();
 }
 

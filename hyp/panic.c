@@ -2,18 +2,33 @@
  * The monitor's own invariants failed, or it took an exception in HYP
  * mode: a monitor bug, never a guest's doing (guest input is validated and
  * answered with an error or an exception in the guest). Report and stop.
+ * blmon_fatal(): a shape of machine the monitor cannot serve, found at
+ * start-up: say why and stop the machine with a failure status.
  */
+#include <stdarg.h>
+#include "blmon.h"
 #include "panic.h"
 #include "cpregs_access.h"
+#include "fmt.h"
 #include "frame.h"
 #include "log.h"
-#include "board.h"
 
 void hyp_panic(const char *what)
 {
 	log_error("PANIC: %s\n", what);
-	for (;;)
-		__asm__ volatile("wfi");
+	board_fatal_exit();
+}
+
+void blmon_fatal(const char *fmt, ...)
+{
+	char buf[192];
+	va_list ap;
+
+	va_start(ap, fmt);
+	(void)fmt_vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	log_printf("blmon: fatal: %s\n", buf);
+	board_fatal_exit();
 }
 
 void hyp_panic_exception(struct guest_frame *f, unsigned vector);

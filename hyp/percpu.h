@@ -1,18 +1,26 @@
 /*
- * Per-CPU monitor state, indexed by logical CPU number from day one
- * (spec 3.5: "Returned counters belong to processors with the same CPUID
- * on different clusters"): each physical CPU stands for an A15/A7 pair.
- * HTPIDR holds the running CPU's pointer, so a trap finds it in one MRC.
+ * Per-CPU monitor state, indexed by logical CPU number (spec 3.5:
+ * "Returned counters belong to processors with the same CPUID on different
+ * clusters"): each physical CPU stands for an A15/A7 pair. The storage is
+ * the board's (blmon_platform.cpu_data); HTPIDR holds the running CPU's
+ * pointer, so a trap finds it in one MRC.
  */
 #ifndef HYP_PERCPU_H
 #define HYP_PERCPU_H
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "board.h"
+#include "blmon.h"
 #include "bl_pmu_abi.h"
 #include "pmu.h"
 #include "dbg_context.h"
+
+/* What a CPU enters when it starts: PSCI CPU_ON's entry and context, or
+ * for the boot CPU the platform's guest entry and registers. */
+struct hyp_boot {
+	uint32_t entry, context;
+	bool platform;
+};
 
 struct hyp_cpu {
 	unsigned index;
@@ -20,15 +28,21 @@ struct hyp_cpu {
 	struct pmu_cpu pmu;        /* PMU state machine, contexts, Type B */
 	struct dbg_ctx dbg;        /* CP14 debug context */
 	uint32_t auto_period;      /* monitor-initiated switches: timer ticks, 0 = off */
-	bool irq_ready;            /* this CPU's interrupt controller set up for the HYP timer */
 	uint32_t switches;         /* cluster switches done */
-	struct {                   /* pending PSCI CPU_ON for this CPU */
-		uint32_t entry, context;
-		bool valid;
-	} boot;
+	uint32_t held_irqs[32];    /* interrupts held while auto switching (irq.c) */
+	struct hyp_boot boot;
 };
 
-extern struct hyp_cpu hyp_cpus[BOARD_MAX_CPUS];
+_Static_assert(sizeof(struct hyp_cpu) <= sizeof(struct blmon_cpu_data),
+	       "BLMON_CPU_DATA_SIZE (include/blmon.h) too small for struct hyp_cpu");
+
+/* CPUs the board can have, and their state (blmon_init). */
+extern unsigned hyp_ncpus;
+extern struct hyp_cpu *hyp_cpu_base;
+static inline struct hyp_cpu *hyp_cpu(unsigned i)
+{
+	return (struct hyp_cpu *)((struct blmon_cpu_data *)(void *)hyp_cpu_base + i);
+}
 
 #ifndef HOST_BUILD
 #include "cpregs_access.h"

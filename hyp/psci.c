@@ -1,52 +1,84 @@
 /*
- * SMC from the guest (HCR.TSC): the DTB's PSCI conduit is SMC, so the
- * guest's PSCI calls come here. They are forwarded to the firmware (QEMU's
- * built-in PSCI), except CPU_ON: a secondary must start in the monitor
- * (HYP set-up, then the guest's entry in SVC), not in the guest's code at
- * HYP privilege. Other SMCs answer SMCCC "not supported".
+ * PSCI for the guest (DEN0022, v1.0), through SMC (HCR.TSC traps it): the
+ * monitor is the guest's power firmware on every board. It tracks which
+ * CPUs are on (hyp/smp.c) and starts a CPU in the monitor first (HYP
+ * set-up, then the guest's entry in SVC), never in the guest's code at HYP
+ * privilege; the board's callbacks do the powering (include/blmon.h).
+ * Other SMCs answer SMCCC "not supported". docs/launch.md lists the calls.
  */
 #include "trap.h"
+#include "blmon.h"
 #include "hsr.h"
 #include "log.h"
 #include "percpu.h"
+#include "smp.h"
+#include "cluster.h"
 #include "vcpu.h"
 
-#define PSCI_FN_MASK      0xbfffffe0u   /* 0x84000000-1f and 0xc4000000-1f */
-#define PSCI_FN_BASE      0x84000000u
-#define PSCI_CPU_ON       0x03u
-#define PSCI_INVALID_PARAMS (-2)
+#define PSCI_VERSION_1_0        0x00010000u
+#define PSCI_NOT_SUPPORTED      (-1)
+#define PSCI_INVALID_PARAMETERS (-2)
+#define PSCI_TOS_NOT_PRESENT    2u      /* MIGRATE_INFO_TYPE: no Trusted OS */
 
-extern char _start[];
+/* function ids: SMC32 0x840000nn; the calls that take an MPIDR also have
+ * an SMC64 form 0xC40000nn (same meaning for a 32-bit caller) */
+#define PSCI_FN(n)              (0x84000000u + (n))
+#define PSCI_FN64(n)            (0xc4000000u + (n))
+#define PSCI_VERSION            0x00u
+#define PSCI_CPU_OFF            0x02u
+#define PSCI_CPU_ON             0x03u
+#define PSCI_AFFINITY_INFO      0x04u
+#define PSCI_MIGRATE_INFO_TYPE  0x06u
+#define PSCI_SYSTEM_OFF         0x08u
+#define PSCI_SYSTEM_RESET       0x09u
+#define PSCI_FEATURES           0x0au
 
-static uint32_t firmware_smc(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3)
+static bool is_fn(uint32_t fid, uint32_t n, bool has64)
 {
-	register uint32_t r0 __asm__("r0") = a0;
-	register uint32_t r1 __asm__("r1") = a1;
-	register uint32_t r2 __asm__("r2") = a2;
-	register uint32_t r3 __asm__("r3") = a3;
-
-	__asm__ volatile(".arch_extension sec\n\tsmc #0"
-			 : "+r"(r0), "+r"(r1), "+r"(r2), "+r"(r3) : : "memory");
-	return r0;
+	return fid == PSCI_FN(n) || (has64 && fid == PSCI_FN64(n));
 }
 
-static uint32_t cpu_on(uint32_t fid, uint32_t mpidr, uint32_t entry, uint32_t context)
+static int cpu_of(uint32_t mpidr)
 {
-	int idx = board_cpu_index(mpidr);
+	int i = board_cpu_index(mpidr);
 
-	if (idx < 0)
-		return (uint32_t)PSCI_INVALID_PARAMS;
-	struct hyp_cpu *t = &hyp_cpus[idx];
+	return i >= 0 && (unsigned)i < hyp_ncpus ? i : -1;
+}
 
-	t->boot.entry = entry;
-	t->boot.context = context;
-	t->boot.valid = true;
-	__asm__ volatile("dsb" ::: "memory");
-	uint32_t rc = firmware_smc(fid, mpidr, (uint32_t)_start, 0);
+static uint32_t cpu_on(uint32_t mpidr, uint32_t entry, uint32_t context)
+{
+	int cpu = board_cpu_index(mpidr);
 
-	if (rc != 0)
-		t->boot.valid = false;
-	return rc;
+	if (cpu < 0) {
+		log_warn("CPU_ON: MPIDR %08lx is not a CPU of this board\n", (unsigned long)mpidr);
+		return (uint32_t)PSCI_INVALID_PARAMETERS;
+	}
+	return (uint32_t)smp_cpu_on((unsigned)cpu, entry, context);
+}
+
+static uint32_t affinity_info(uint32_t mpidr, uint32_t level)
+{
+	int cpu = cpu_of(mpidr);
+
+	if (level != 0 || cpu < 0)
+		return (uint32_t)PSCI_INVALID_PARAMETERS;
+	return smp_cpu_power((unsigned)cpu);
+}
+
+static bool implemented(uint32_t fid)
+{
+	return is_fn(fid, PSCI_VERSION, false) || is_fn(fid, PSCI_CPU_OFF, false) ||
+	       is_fn(fid, PSCI_CPU_ON, true) || is_fn(fid, PSCI_AFFINITY_INFO, true) ||
+	       is_fn(fid, PSCI_MIGRATE_INFO_TYPE, false) || is_fn(fid, PSCI_SYSTEM_OFF, false) ||
+	       is_fn(fid, PSCI_SYSTEM_RESET, false) || is_fn(fid, PSCI_FEATURES, false);
+}
+
+/* What the machine does when the guest turns it off: the monitor's one
+ * line, then the board. */
+void hyp_system_off(void)
+{
+	blmon_print("switches=%lu", (unsigned long)switch_count());
+	board_system_off();
 }
 
 void trap_smc(struct vcpu *v)
@@ -56,12 +88,22 @@ void trap_smc(struct vcpu *v)
 
 	/* The trapped SMC's return address is the SMC itself: step over it. */
 	vcpu_skip_insn(v);
-	if ((fid & PSCI_FN_MASK) != PSCI_FN_BASE) {
-		r[0] = (uint32_t)BL_HVC_NOT_SUPPORTED;
-		return;
-	}
-	if ((fid & 0x1f) == PSCI_CPU_ON)
-		r[0] = cpu_on(fid, r[1], r[2], r[3]);
+	if (is_fn(fid, PSCI_VERSION, false))
+		r[0] = PSCI_VERSION_1_0;
+	else if (is_fn(fid, PSCI_CPU_ON, true))
+		r[0] = cpu_on(r[1], r[2], r[3]);
+	else if (is_fn(fid, PSCI_CPU_OFF, false))
+		smp_cpu_off(v->cpu);
+	else if (is_fn(fid, PSCI_AFFINITY_INFO, true))
+		r[0] = affinity_info(r[1], r[2]);
+	else if (is_fn(fid, PSCI_MIGRATE_INFO_TYPE, false))
+		r[0] = PSCI_TOS_NOT_PRESENT;
+	else if (is_fn(fid, PSCI_SYSTEM_OFF, false))
+		hyp_system_off();
+	else if (is_fn(fid, PSCI_SYSTEM_RESET, false))
+		board_system_reset();
+	else if (is_fn(fid, PSCI_FEATURES, false))
+		r[0] = implemented(r[1]) ? 0u : (uint32_t)PSCI_NOT_SUPPORTED;
 	else
-		r[0] = firmware_smc(fid, r[1], r[2], r[3]);
+		r[0] = (uint32_t)PSCI_NOT_SUPPORTED;
 }

@@ -3,17 +3,47 @@
 #   qemu_cmd HYP_ELF GUEST_IMAGE [extra qemu args...]
 # HYP_ELF "none": plain QEMU, no loader line (the guest starts at QEMU's own
 # entry, in HYP mode) - the baseline tools/linux-measure.sh compares with.
-# Environment: QEMU_DTB (default build/guest.dtb if it exists; "none" for
-# QEMU's own), QEMU_SMP (default 1).
+# Environment:
+#   QEMU_BOARD   board/<name> whose machine, CPU, RAM and DTB to use (default qemu-virt)
+#   QEMU_DTB     DTB for the guest (default the board's, if built; "none": QEMU's own)
+#   QEMU_SMP     CPUs (default 1); a -smp in the extra args wins
+#   QEMU_MEM     RAM in MiB (default the board's); a -m in the extra args wins
+#   QEMU_TESTING 1: tell the guest the RAM size it was given (test.ram_mb=N on
+#                its command line), which the test guests compare against
+# A -cpu, -m, -smp in the extra args replaces the default; -append texts
+# are joined.
+board_var() { # BOARD VAR: a value from board/BOARD/board.mk
+	sed -n "s/^$2 *:= *//p" "board/$1/board.mk" | head -1
+}
 qemu_cmd() {
-	local guest hyp_args=()
-	if [ "$1" != none ]; then hyp_args=(-device "loader,file=$(readlink -f "$1"),cpu-num=0"); fi
+	local board=${QEMU_BOARD:-qemu-virt}
+	local hyp=$1 guest hyp_args=() dtb_args=() extra=() append=""
 	guest=$(readlink -f "$2"); shift 2
-	local dtb_args=()
-	local dtb=${QEMU_DTB:-build/guest.dtb}
+	local machine cpu mem dtb smp=${QEMU_SMP:-1}
+	machine=$(board_var "$board" QEMU_MACHINE)
+	cpu=$(board_var "$board" QEMU_CPU)
+	mem=${QEMU_MEM:-$(board_var "$board" QEMU_MEM)}
+	dtb=${QEMU_DTB:-$(board_var "$board" QEMU_DTB)}
+	while [ $# -gt 0 ]; do
+		case "$1" in
+		-m) mem=$2; shift 2 ;;
+		-smp) smp=$2; shift 2 ;;
+		-cpu) cpu=$2; shift 2 ;;
+		-append) append="${append:+$append }$2"; shift 2 ;;
+		*) extra+=("$1"); shift ;;
+		esac
+	done
+	# QEMU does not add CPUs to a -dtb it is given: the board's tree for this -smp
+	if [ -z "${QEMU_DTB:-}" ] && [ "${smp%%,*}" -gt 1 ] && [ -e "build/$board/guest-smp${smp%%,*}.dtb" ]; then
+		dtb=build/$board/guest-smp${smp%%,*}.dtb
+	fi
+	if [ "${QEMU_TESTING:-0}" = 1 ]; then append="${append:+$append }test.ram_mb=$mem"; fi
+	if [ "$hyp" != none ]; then hyp_args=(-device "loader,file=$(readlink -f "$hyp"),cpu-num=0"); fi
 	if [ "$dtb" != none ] && [ -e "$dtb" ]; then dtb_args=(-dtb "$(readlink -f "$dtb")"); fi
-	QEMU_CMD=(qemu-system-arm -M virt,virtualization=on -cpu cortex-a15 -m 512
-		-smp "${QEMU_SMP:-1}" -nographic -nic none -monitor none -serial stdio
+	QEMU_CMD=(qemu-system-arm -M "$machine" -cpu "$cpu" -m "$mem"
+		-smp "$smp" -nographic -nic none -monitor none -serial stdio
 		"${hyp_args[@]}"
-		-kernel "$guest" "${dtb_args[@]}" "$@")
+		-kernel "$guest" "${dtb_args[@]}")
+	if [ -n "$append" ]; then QEMU_CMD+=(-append "$append"); fi
+	QEMU_CMD+=("${extra[@]}")
 }

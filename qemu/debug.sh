@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Like run.sh, but QEMU waits for a debugger before the first instruction:
 #   gdb-multiarch build/hyp.elf -ex 'target remote :1234'
-# (add-symbol-file build/guests/<name>.elf for the guest's symbols).
+# (add-symbol-file build/<board>/guests/<name>.elf for the guest's symbols).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . qemu/common.sh

@@ -6,9 +6,7 @@
 #include <cmocka.h>
 #include "guest_mem.h"
 
-static const struct board_mem m = {
-	.guest_ram_base = 0x40000000u, .guest_ram_size = 0x1fe00000u,
-};
+static const struct guest_ram m = { .base = 0x40000000u, .size = 0x1fe00000u };
 
 static void inside(void **state)
 {
@@ -35,15 +33,15 @@ static void outside(void **state)
  * every pair of edge values (ends of RAM and of the address space, +-1). */
 static bool model(uint32_t addr, uint32_t len)
 {
-	uint64_t end = (uint64_t)addr + len, ram_end = (uint64_t)m.guest_ram_base + m.guest_ram_size;
+	uint64_t end = (uint64_t)addr + len, ram_end = (uint64_t)m.base + m.size;
 
-	return len != 0 && addr >= m.guest_ram_base && end <= ram_end;
+	return len != 0 && addr >= m.base && end <= ram_end;
 }
 
 static void agrees_with_64bit_model(void **state)
 {
 	(void)state;
-	const uint32_t base = m.guest_ram_base, size = m.guest_ram_size;
+	const uint32_t base = m.base, size = m.size;
 	const uint32_t pts[] = { 0, 1, 4, 24, 360, base - 1, base, base + 1, base + size - 360,
 				 base + size - 24, base + size - 1, base + size, base + size + 1,
 				 size - 1, size, size + 1, 0x7fffffffu, 0x80000000u, 0xfffffffcu,

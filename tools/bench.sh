@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . qemu/common.sh
 out=build/bench.txt
-qemu_cmd build/hyp.elf build/guests/bench.bin -icount shift=0
+QEMU_TESTING=1 qemu_cmd build/hyp.elf build/qemu-virt/guests/bench.bin -icount shift=0
 for run in 1 2; do
 	QEMU_LOG=build/logs/bench-run$run.log
 	mkdir -p build/logs

@@ -10,23 +10,28 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p build/logs
 rc=0
-SRCS=$(ls hyp/*.c pmu/*.c board/*/*.c 2>/dev/null)
+SRCS=$(ls arch/*.c hyp/*.c pmu/*.c 2>/dev/null)
+BOARD_SRCS=$(ls board/*/*.c 2>/dev/null)
 GUEST_SRCS=$(ls guest-tests/*.c guest-tests/lib/*.c 2>/dev/null)
 LINUX_PROGS=$(ls guest-tests/linux/prog/*.c 2>/dev/null)   # armhf Linux user space
-DEFS="-DHYP_MAX_CPUS=4 -DHYP_STACK_SIZE=0x2000 -DLOG_LEVEL=3"
+DEFS="-DLOG_LEVEL=3"
+BOARD_DEFS="-DBOARD_MAX_CPUS=8 -DHYP_STACK_SIZE=0x2000 -DHYP_SIZE=0x200000"
+GUEST_DEFS="-DGUEST_RAM_BASE=0x40000000u -DGUEST_UART=0x09000000u -DGUEST_GICH=0x08030000u -DGUEST_BOARD=\"qemu-virt\""
 CPPCHECK=(cppcheck --quiet --error-exitcode=1 --enable=warning,style,performance,portability
 	--inline-suppr --suppress=missingIncludeSystem --suppress=unusedStructMember)
 TIDY_BARE=(--target=armv7a-none-eabi -mcpu=cortex-a15 -std=c11 -ffreestanding
-	-isystem /usr/lib/arm-none-eabi/include -Iinclude -Ihyp -Ipmu -Iboard $DEFS)
-if { "${CPPCHECK[@]}" --std=c11 -Iinclude -Ihyp -Ipmu -Iboard $DEFS $SRCS &&
-     "${CPPCHECK[@]}" --std=c11 -Iinclude -Ihyp -Iguest-tests/lib -Iboard $DEFS $GUEST_SRCS &&
+	-isystem /usr/lib/arm-none-eabi/include -Iinclude -Iarch $DEFS)
+if { "${CPPCHECK[@]}" --std=c11 -Iinclude -Iarch -Ihyp -Ipmu $DEFS $SRCS &&
+     "${CPPCHECK[@]}" --std=c11 -Iinclude -Iarch -Iboard/common $BOARD_DEFS $BOARD_SRCS &&
+     "${CPPCHECK[@]}" --std=c11 -Iinclude -Iarch -Iguest-tests/lib $GUEST_DEFS $GUEST_SRCS &&
      "${CPPCHECK[@]}" --std=c11 -Iinclude $LINUX_PROGS; } >build/logs/cppcheck.log 2>&1; then
 	echo "ok - cppcheck: no findings"
 else
 	echo "not ok - cppcheck: findings (build/logs/cppcheck.log)"; sed 's/^/  /' build/logs/cppcheck.log | head -20; rc=1
 fi
-if { clang-tidy --quiet $SRCS -- "${TIDY_BARE[@]}" &&
-     clang-tidy --quiet $GUEST_SRCS -- "${TIDY_BARE[@]}" -Iguest-tests/lib &&
+if { clang-tidy --quiet $SRCS -- "${TIDY_BARE[@]}" -Ihyp -Ipmu &&
+     clang-tidy --quiet $BOARD_SRCS -- "${TIDY_BARE[@]}" -Iboard/common $BOARD_DEFS &&
+     clang-tidy --quiet $GUEST_SRCS -- "${TIDY_BARE[@]}" -Iguest-tests/lib $GUEST_DEFS &&
      clang-tidy --quiet $LINUX_PROGS -- --target=arm-linux-gnueabihf -std=gnu11 \
 	-isystem /usr/arm-linux-gnueabihf/include -Iinclude; } >build/logs/clang-tidy.log 2>&1; then
 	echo "ok - clang-tidy: no findings"

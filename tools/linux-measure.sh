@@ -40,8 +40,8 @@ if [ "${1:-}" != --report ]; then
 	tools/make-initramfs.sh "$initrd" guest-tests/linux/bench
 	# shellcheck disable=SC2086  # $repeatable is several arguments
 	{
-	boot plain-entry plain build/guests/boot_time.bin $repeatable
-	boot monitor-entry monitor build/guests/boot_time.bin $repeatable
+	boot plain-entry plain build/qemu-virt/guests/boot_time.bin $repeatable
+	boot monitor-entry monitor build/qemu-virt/guests/boot_time.bin $repeatable
 	boot plain-icount plain "$kernel" "${linux[@]}" $repeatable
 	boot monitor-icount monitor "$kernel" "${linux[@]}" $repeatable
 	}

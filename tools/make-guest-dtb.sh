@@ -1,18 +1,23 @@
 #!/usr/bin/env bash
-# The DTB a guest gets under the monitor: QEMU's own tree for the board
-# (-machine dumpdtb), with the PMU node QEMU 7.2 leaves empty for 32-bit
-# CPUs filled in, and /memory ending below the monitor. The monitor also
-# clips /memory in whatever DTB QEMU hands the guest (hyp/fdt_fixup.c).
-#   make-guest-dtb.sh OUT MACHINE CPU MEM_MB
+# The DTB a guest gets under the monitor.
+#   make-guest-dtb.sh OUT qemu-virt [SMP]   QEMU's own virt tree (-machine dumpdtb)
+#       for SMP CPUs, with the PMU node QEMU 7.2 leaves empty for 32-bit CPUs
+#       filled in (PPI 7 on every CPU). QEMU rewrites /memory from -m itself
+#       and the monitor clips it (hyp/fdt_fixup.c).
+#   make-guest-dtb.sh OUT vexpress-a15      Debian's vexpress-v2p-ca15-tc1.dtb
+#       plus the PMU node it needs (board/vexpress-a15/README in docs/porting.md)
 set -euo pipefail
-out=$1 machine=$2 cpu=$3 mem=$4
+out=$1 board=$2 smp=${3:-1}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-qemu-system-arm -M "$machine" -cpu "$cpu" -m "$mem" -nographic -nic none \
-	-machine dumpdtb="$tmp/qemu.dtb" >/dev/null 2>&1
-fdtput -t s "$tmp/qemu.dtb" /pmu compatible "arm,cortex-a15-pmu"
-fdtput -t i "$tmp/qemu.dtb" /pmu interrupts 1 7 0x104
-# guest RAM: 0x40000000 .. top of RAM minus the monitor's 2 MiB
-size=$(( mem * 1024 * 1024 - 0x200000 ))
-mnode=$(fdtget -l "$tmp/qemu.dtb" / | grep '^memory' | head -1)
-fdtput -t x "$tmp/qemu.dtb" "/$mnode" reg 0 40000000 0 "$(printf '%x' "$size")"
+case "$board" in
+qemu-virt)
+	qemu-system-arm -M virt,virtualization=on -cpu cortex-a15 -m 512 -smp "$smp" -nographic -nic none \
+		-machine dumpdtb="$tmp/qemu.dtb" >/dev/null 2>&1
+	fdtput -t s "$tmp/qemu.dtb" /pmu compatible "arm,cortex-a15-pmu"
+	# PPI 7, level high, on CPUs 0..smp-1 (GICv2 PPI flags: CPU mask in bits 15:8)
+	fdtput -t i "$tmp/qemu.dtb" /pmu interrupts 1 7 $(( (((1 << smp) - 1) << 8) | 4 ))
+	;;
+*)
+	echo "make-guest-dtb.sh: unknown board $board" >&2; exit 1 ;;
+esac
 cp "$tmp/qemu.dtb" "$out"

@@ -63,26 +63,39 @@ if [ "$mode" != --guest-only ]; then
 	done
 fi
 
+run_scenario() { # NAME BOARD GUEST [extra...]
+	local name=$1 board=$2 guest=$3; shift 3
+	local log=$logs/qemu-$name.log
+	case "$guest" in */*) ;; *) guest=build/$board/guests/$guest.bin ;; esac
+	QEMU_BOARD=$board QEMU_TESTING=1 qemu_cmd "build/$board/hyp.elf" "$guest" "$@"
+	local start; start=$(date +%s)
+	timeout "${SCENARIO_TIMEOUT:-120}" "${QEMU_CMD[@]}" </dev/null >"$log" 2>&1
+	local rc=$?
+	local secs=$(( $(date +%s) - start ))
+	count "$log"
+	echo "qemu  $name: $p passed, $n failed (${secs}s)"
+	local summary
+	summary=$(grep -aE '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1 | tr -d '\r')
+	if [ $rc -eq 124 ]; then incomplete "$name" "timed out after ${SCENARIO_TIMEOUT:-120}s (see $log)"
+	elif [ $rc -ne 0 ]; then incomplete "$name" "QEMU exit status $rc (see $log)"
+	elif [ -z "$summary" ]; then incomplete "$name" "no summary line from the guest (see $log)"
+	elif [ "$summary" != "$p passed, $n failed" ]; then incomplete "$name" "summary '$summary' does not match $p ok / $n not ok lines"
+	elif [ "$p" -eq 0 ]; then incomplete "$name" "ran no test"
+	fi
+}
+
 if [ "$mode" != --host-only ]; then
-	while read -r name hyp guest extra; do
+	all_boards=$(ls board/*/board.mk | sed 's|board/\(.*\)/board.mk|\1|')
+	while read -r name boards guest extra; do
 		case "$name" in ''|'#'*) continue;; esac
-		[ -n "$only" ] && [ "$name" != "$only" ] && continue
-		log=$logs/qemu-$name.log
-		# shellcheck disable=SC2086
-		qemu_cmd "$hyp" "$guest" $extra
-		start=$(date +%s)
-		timeout "${SCENARIO_TIMEOUT:-120}" "${QEMU_CMD[@]}" </dev/null >"$log" 2>&1
-		rc=$?
-		secs=$(( $(date +%s) - start ))
-		count "$log"
-		echo "qemu  $name: $p passed, $n failed (${secs}s)"
-		summary=$(grep -aE '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1 | tr -d '\r')
-		if [ $rc -eq 124 ]; then incomplete "$name" "timed out after ${SCENARIO_TIMEOUT:-120}s (see $log)"
-		elif [ $rc -ne 0 ]; then incomplete "$name" "QEMU exit status $rc (see $log)"
-		elif [ -z "$summary" ]; then incomplete "$name" "no summary line from the guest (see $log)"
-		elif [ "$summary" != "$p passed, $n failed" ]; then incomplete "$name" "summary '$summary' does not match $p ok / $n not ok lines"
-		elif [ "$p" -eq 0 ]; then incomplete "$name" "ran no test"
-		fi
+		[ "$boards" = all ] && boards=$(echo $all_boards | tr ' ' ,)
+		for board in ${boards//,/ }; do
+			full=$name
+			[ "$board" = qemu-virt ] || full=$name@$board
+			[ -n "$only" ] && [ "$name" != "$only" ] && [ "$full" != "$only" ] && continue
+			# shellcheck disable=SC2086
+			run_scenario "$full" "$board" "$guest" $extra
+		done
 	done < "${SCENARIOS:-guest-tests/scenarios.txt}"
 fi
 

@@ -1,9 +1,11 @@
 /*
- * Board port for QEMU's `virt` machine (hw/arm/virt.c memory map) with
- * -m 512: RAM 0x40000000-0x5fffffff, the monitor in its top 2 MiB.
+ * Board port for QEMU's `virt` machine (hw/arm/virt.c memory map), any
+ * -m from the smallest the monitor supports to 3 GiB, -smp 1 to 8 (GICv2's
+ * limit). RAM starts at 0x40000000; QEMU tells its size in the DTB it
+ * hands the guest, which its boot stub at the start of RAM points at.
  */
 #include <stdint.h>
-#include "board.h"
+#include "board_common.h"
 
 #define UART_BASE     0x09000000u  /* PL011 */
 #define UART_DR       0x00u
@@ -12,41 +14,40 @@
 
 #define GICD_BASE     0x08000000u
 #define GICC_BASE     0x08010000u
-#define GICH_BASE     0x08030000u  /* + GICV at 0x08040000: hypervisor's */
-#define GICD_CTLR         0x000u
-#define GICD_ISENABLER(n) (0x100u + 4u * (n))
-#define GICD_ICENABLER(n) (0x180u + 4u * (n))
-#define GICD_IPRIORITYR   0x400u
-#define GICC_CTLR     0x000u
-#define GICC_PMR      0x004u
-#define GICC_IAR      0x00cu
-#define GICC_EOIR     0x010u
+#define GICH_BASE     0x08030000u
+#define GICV_BASE     0x08040000u
 
 #define RAM_BASE      0x40000000u
-#define HYP_RESERVED  0x00200000u  /* top 2 MiB of 512 MiB */
-#define RAM_SIZE      0x20000000u
+
+/* PSCI, implemented by QEMU itself for the virt board (the monitor's
+ * firmware; the guest's PSCI is the monitor's, hyp/psci.c) */
+#define PSCI_CPU_OFF      0x84000002u
+#define PSCI_CPU_ON       0x84000003u
+#define PSCI_SYSTEM_OFF   0x84000008u
+#define PSCI_SYSTEM_RESET 0x84000009u
+
+static struct blmon_cpu_data cpu_data[BOARD_MAX_CPUS];
 
 static inline void mmio_write(uint32_t a, uint32_t v) { *(volatile uint32_t *)a = v; }
 static inline uint32_t mmio_read(uint32_t a) { return *(volatile uint32_t *)a; }
 
-static const struct board_mem mem = {
-	.guest_ram_base = RAM_BASE,
-	.guest_ram_size = RAM_SIZE - HYP_RESERVED,
-	.device_base = 0x00000000u,
-	.device_size = 0x40000000u,
-	.hole_base = GICH_BASE,
-	.hole_size = 0x00020000u,   /* GICH + GICV: the guest drives GICC directly */
-	/* virt's high regions (LPAE guests): redistributors, PCIe ECAM at
-	 * 0x40_1000_0000 and 512 GiB of PCIe MMIO at 0x80_0000_0000. */
-	.high_device_base = 0x4000000000ull,
-	.high_device_size = 0xC000000000ull,
-};
+static uint32_t firmware_smc(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3)
+{
+	register uint32_t r0 __asm__("r0") = a0;
+	register uint32_t r1 __asm__("r1") = a1;
+	register uint32_t r2 __asm__("r2") = a2;
+	register uint32_t r3 __asm__("r3") = a3;
 
-const struct board_mem *board_mem(void) { return &mem; }
+	__asm__ volatile(".arch_extension sec\n\tsmc #0"
+			 : "+r"(r0), "+r"(r1), "+r"(r2), "+r"(r3) : : "memory");
+	return r0;
+}
 
-/* QEMU's Linux boot stub: it jumps to the image at 0x40010000 with r0 = 0,
- * r1 = 0xffffffff, r2 = DTB. A real board returns its next stage here. */
-uint32_t board_guest_entry(void) { return RAM_BASE; }
+/* virt starts in HYP already. */
+__attribute__((naked)) void board_early_entry(void)
+{
+	__asm__ volatile("bx lr");
+}
 
 void board_console_putc(char c)
 {
@@ -67,55 +68,94 @@ int board_cpu_index(uint32_t mpidr)
 	return (int)aff0;
 }
 
-void board_irq_init_cpu(void)
+int32_t board_cpu_on(unsigned cpu)
 {
-	mmio_write(GICD_BASE + GICD_CTLR, 1);
-	mmio_write(GICC_BASE + GICC_PMR, 0xff);
-	mmio_write(GICC_BASE + GICC_CTLR, 1);
+	return (int32_t)firmware_smc(PSCI_CPU_ON, cpu, (uint32_t)_start, 0);
 }
 
-void board_irq_enable_ppi(unsigned intid)
+void board_cpu_off(void)
 {
-	volatile uint8_t *prio = (volatile uint8_t *)(GICD_BASE + GICD_IPRIORITYR);
-
-	prio[intid] = 0x80;
-	mmio_write(GICD_BASE + GICD_ISENABLER(intid / 32), 1u << (intid % 32));
+	firmware_smc(PSCI_CPU_OFF, 0, 0, 0);
+	for (;;)
+		__asm__ volatile("wfi");
 }
 
-void board_irq_enable(unsigned intid, bool on)
+void board_system_off(void)
 {
-	if (intid < 1020)
-		mmio_write(GICD_BASE + (on ? GICD_ISENABLER(intid / 32) : GICD_ICENABLER(intid / 32)),
-			   1u << (intid % 32));
+	firmware_smc(PSCI_SYSTEM_OFF, 0, 0, 0);
+	for (;;)
+		__asm__ volatile("wfi");
 }
 
-uint32_t board_irq_ack(void) { return mmio_read(GICC_BASE + GICC_IAR); }
-void board_irq_eoi(uint32_t iar) { mmio_write(GICC_BASE + GICC_EOIR, iar); }
+void board_system_reset(void)
+{
+	firmware_smc(PSCI_SYSTEM_RESET, 0, 0, 0);
+	for (;;)
+		__asm__ volatile("wfi");
+}
+
+void board_fatal_exit(void)
+{
+	board_system_off();
+}
 
 /*
- * QEMU's 32-bit boot stub at 0x40000000 ends in a literal pool that holds
- * the DTB address it passes in r2 (hw/arm/boot.c). Look for the one literal
- * that points at an FDT header inside guest RAM.
+ * QEMU's 32-bit boot stub at the start of RAM (hw/arm/boot.c) loads r2,
+ * the DTB address, with `ldr r2, [pc, #imm]` from a literal after it.
+ * Decoding that instruction finds the literal without reading anything
+ * but the stub: with no -kernel there is no stub and no DTB.
  */
-uint32_t board_find_guest_dtb(void)
+static uint32_t stub_dtb(void)
 {
 	const volatile uint32_t *stub = (const volatile uint32_t *)RAM_BASE;
 
-	for (unsigned i = 0; i < 16; i++) {
-		uint32_t a = stub[i];
-
-		if (a >= RAM_BASE && a < RAM_BASE + mem.guest_ram_size - 8 && (a & 3) == 0 &&
-		    *(const volatile uint32_t *)a == 0xedfe0dd0u)
-			return a;
-	}
+	for (unsigned i = 0; i < 16; i++)
+		if ((stub[i] & 0xfffff000u) == 0xe59f2000u)   /* ldr r2, [pc, #+imm12] */
+			return stub[i + 2 + (stub[i] & 0xfffu) / 4];
 	return 0;
 }
 
-void board_power_off(void)
+void board_discover(struct board_boot_info *bi)
 {
-	register uint32_t r0 __asm__("r0") = 0x84000008u; /* PSCI SYSTEM_OFF */
+	uint32_t dtb = stub_dtb(), total;
+	struct blmon_range initrd;
 
-	__asm__ volatile(".arch_extension sec\n\tsmc #0" : "+r"(r0) : : "memory");
-	for (;;)
-		__asm__ volatile("wfi");
+	if (!dtb || dtb < RAM_BASE || (dtb & 3) || (total = blmon_fdt_size((const void *)dtb)) == 0)
+		blmon_fatal("no device tree from QEMU: start the guest with -kernel (the monitor reads "
+			    "the RAM size from the DTB QEMU gives it)");
+	if (!blmon_fdt_memory((const void *)dtb, total, &bi->ram))
+		blmon_fatal("QEMU's device tree at %08lx is not valid or has no /memory",
+			    (unsigned long)dtb);
+	if (bi->ram.base != RAM_BASE)
+		blmon_fatal("RAM at %08llx, not at %08x where the virt board has it",
+			    (unsigned long long)bi->ram.base, RAM_BASE);
+	bi->dtb = dtb;
+	bi->dtb_max = total;
+	bi->loaded_end = dtb + total;
+	if (blmon_fdt_initrd((const void *)dtb, total, &initrd) &&
+	    initrd.base + initrd.size > bi->loaded_end)
+		bi->loaded_end = initrd.base + initrd.size;
+}
+
+void board_platform(struct blmon_platform *p, const struct board_boot_info *bi,
+		    const struct blmon_range *monitor)
+{
+	*p = (struct blmon_platform){
+		.guest_ram = { bi->ram.base, monitor->base - bi->ram.base },
+		.monitor = *monitor,
+		/* the low 1 GiB of devices; virt's high regions (LPAE guests):
+		 * redistributors, PCIe ECAM at 0x40_1000_0000 and 512 GiB of PCIe
+		 * MMIO at 0x80_0000_0000 */
+		.devices = { { 0x00000000u, RAM_BASE }, { 0x4000000000ull, 0xC000000000ull } },
+		.ndevices = 2,
+		.gicd = GICD_BASE, .gicc = GICC_BASE, .gich = GICH_BASE, .gicv = GICV_BASE,
+		.guest_gicc = GICC_BASE,
+		.ncpus = BOARD_MAX_CPUS,
+		.cpu_data = cpu_data,
+		/* QEMU's Linux boot stub: it jumps to the image at 0x40010000 with
+		 * r0 = 0, r1 = 0xffffffff, r2 = DTB */
+		.guest_entry = RAM_BASE,
+		.guest_dtb = bi->dtb,
+		.guest_dtb_max = bi->dtb_max,
+	};
 }

@@ -34,13 +34,23 @@ extern void (*pabt_hook)(void);
 /* Run fn in user mode (PL0) on a private stack; returns when fn returns. */
 void run_user(void (*fn)(void));
 
-/* The board facts tests compare against (docs/launch.md). */
-#define GUEST_RAM_BASE  0x40000000u
-#define GUEST_RAM_END   0x5FE00000u   /* the monitor owns the top 2 MiB */
-#define MONITOR_BASE    0x5FE00000u
+/* The board facts tests compare against (docs/launch.md): the guest image
+ * is linked for the board's RAM (GUEST_RAM_BASE from board.mk); the RAM
+ * size is the one the test harness gave QEMU (-m), which it also passes as
+ * test.ram_mb=N on the command line (qemu/common.sh). The monitor owns the
+ * top 2 MiB of it. */
+#define MONITOR_SIZE    0x00200000u
+extern uint32_t guest_ram_end;   /* = the monitor's base */
+extern uint32_t monitor_base;
+extern uint32_t ram_mb;
+extern const void *guest_dtb;    /* r2 at entry */
 
 /* First /memory region of a DTB: false if not found / not an FDT. */
 bool fdt_memory(const void *fdt, uint64_t *base, uint64_t *size);
+/* /chosen/bootargs of a DTB, or 0. */
+const char *fdt_bootargs(const void *fdt);
+/* key=N in the guest's bootargs (decimal), or dflt. */
+uint32_t bootarg_u32(const char *key, uint32_t dflt);
 
 static inline uint32_t guest_cpsr(void)
 {

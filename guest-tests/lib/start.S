@@ -38,7 +38,7 @@ _start:
 	mov	r1, r5
 	mov	r2, r6
 	mov	r3, r7
-	bl	guest_start
+	bl	guest_boot		@ test.c: board facts, then guest_start()
 1:	wfi
 	b	1b
 

@@ -2,8 +2,11 @@
 #include <stdio.h>
 #include "guest.h"
 
-#define UART_DR 0x09000000u
-#define UART_FR 0x09000018u
+#define UART_DR (GUEST_UART + 0x00u)   /* PL011, address from board.mk */
+#define UART_FR (GUEST_UART + 0x18u)
+
+uint32_t guest_ram_end, monitor_base, ram_mb;
+const void *guest_dtb;
 
 static unsigned n_pass, n_fail;
 
@@ -84,4 +87,19 @@ void test_finish(void)
 {
 	gprintf("%u passed, %u failed\n", n_pass, n_fail);
 	psci_system_off();
+}
+
+void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr);
+void guest_boot(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr);
+void guest_boot(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
+{
+	uint64_t end;
+
+	guest_dtb = (const void *)r2;
+	ram_mb = bootarg_u32("test.ram_mb", 0);
+	if (ram_mb == 0)
+		gprintf("# no test.ram_mb= on the command line: RAM size unknown\n");
+	end = (uint64_t)GUEST_RAM_BASE + ((uint64_t)ram_mb << 20);
+	monitor_base = guest_ram_end = (uint32_t)((end & ~(uint64_t)(MONITOR_SIZE - 1)) - MONITOR_SIZE);
+	guest_start(r0, r1, r2, cpsr);
 }

@@ -1,13 +1,16 @@
 /*
- * The few newlib system hooks the monitor links: stdout goes to the board
+ * The few newlib system hooks the test guests link: stdout goes to the
  * console, a small fixed heap (newlib-nano stdio may ask for one), and no
- * files. Nothing here is reachable from guest input.
+ * files.
  */
 #include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/stat.h>
-#include "board.h"
+
+/* the test library's console and power-off (test.c) */
+void board_console_putc(char c);
+void board_power_off(void) __attribute__((noreturn));
 
 extern char __heap_start[], __heap_end[];
 

@@ -1,0 +1,36 @@
+/*
+ * The start-up code the two QEMU boards share (board/common/): what each
+ * board's own file provides to it. BOARD_MAX_CPUS, HYP_STACK_SIZE and
+ * HYP_SIZE come from the board's board.mk.
+ */
+#ifndef BOARD_COMMON_H
+#define BOARD_COMMON_H
+
+#include <stdint.h>
+#include "blmon.h"
+
+/* What the board found out about the machine it was started on. */
+struct board_boot_info {
+	uint32_t dtb;              /* the guest's DTB */
+	uint32_t dtb_max;          /* bytes it may occupy */
+	struct blmon_range ram;    /* all RAM (the first /memory region) */
+	uint64_t loaded_end;       /* end of what QEMU loaded for the guest */
+};
+
+/* Find the guest's DTB and the RAM; blmon_fatal() if the shape cannot
+ * be served. Runs before the image is moved. */
+void board_discover(struct board_boot_info *bi);
+/* Describe the board to the monitor, the monitor living at `monitor`. */
+void board_platform(struct blmon_platform *p, const struct board_boot_info *bi,
+		    const struct blmon_range *monitor);
+
+/* The image: linker symbols (linker/hyp.ld). */
+extern char _start[], __image_start[], __data_end[], __bss_start[], __image_end[];
+extern char __rel_start[], __rel_end[];
+
+/* board/common/reloc.c: move the image to `base`, fixing its absolute
+ * addresses; returns the new _start. */
+uint32_t reloc_move(uint32_t base);
+void reloc_jump(uint32_t entry) __attribute__((noreturn));
+
+#endif

@@ -1,0 +1,66 @@
+/*
+ * The QEMU boards' boot flow around the library (include/blmon.h): find
+ * the machine's shape, move the image to the top of RAM, describe the
+ * board, hand over. Shapes the monitor cannot serve stop here with a
+ * message (blmon_fatal), never a hang.
+ */
+#include "board_common.h"
+
+#define PSR_MODE_MASK 0x1fu
+#define PSR_MODE_HYP  0x1au
+#define SZ_1M         0x100000ull
+
+void board_boot(uint32_t cpsr) __attribute__((noreturn));
+void board_secondary(unsigned cpu) __attribute__((noreturn));
+
+/* The monitor's place: the top HYP_SIZE bytes of RAM, HYP_SIZE aligned
+ * (stage 2 maps guest RAM in 2 MiB blocks). */
+static struct blmon_range monitor_place(const struct board_boot_info *bi)
+{
+	uint64_t end = (bi->ram.base + bi->ram.size) & ~((uint64_t)HYP_SIZE - 1);
+	struct blmon_range m = { end - HYP_SIZE, HYP_SIZE };
+
+	/* the guest needs what QEMU loaded for it, below the monitor */
+	if (end < bi->ram.base + HYP_SIZE || m.base < bi->loaded_end) {
+		uint64_t need = (bi->loaded_end - bi->ram.base + HYP_SIZE + HYP_SIZE - 1) &
+				~((uint64_t)HYP_SIZE - 1);
+
+		blmon_fatal("not enough RAM: %llu MiB, and what QEMU loaded for the guest ends at "
+			    "%08llx; the monitor needs %u MiB above it (-m %llu or more)",
+			    (unsigned long long)(bi->ram.size / SZ_1M), (unsigned long long)bi->loaded_end,
+			    (unsigned)(HYP_SIZE / SZ_1M), (unsigned long long)(need / SZ_1M));
+	}
+	return m;
+}
+
+void board_boot(uint32_t cpsr)
+{
+	struct board_boot_info bi;
+	struct blmon_platform p;
+
+	if ((cpsr & PSR_MODE_MASK) != PSR_MODE_HYP)
+		blmon_fatal("started in CPU mode %02lx, not HYP: the board must start the monitor "
+			    "in HYP mode (QEMU: -M ...,virtualization=on)", (unsigned long)(cpsr & PSR_MODE_MASK));
+	board_discover(&bi);
+	struct blmon_range mon = monitor_place(&bi);
+
+	if ((uint32_t)__image_start != mon.base) {
+		uint32_t size = (uint32_t)__image_end - (uint32_t)__image_start;
+
+		if ((uint32_t)__image_start % HYP_SIZE || size > HYP_SIZE)
+			blmon_fatal("image at %08lx (%lu bytes) is not one aligned %u MiB region",
+				    (unsigned long)__image_start, (unsigned long)size,
+				    (unsigned)(HYP_SIZE / SZ_1M));
+		reloc_jump(reloc_move((uint32_t)mon.base));
+	}
+	board_platform(&p, &bi, &mon);
+	blmon_init(&p);
+	blmon_cpu_init(0);
+	blmon_enter_next_stage();
+}
+
+void board_secondary(unsigned cpu)
+{
+	blmon_cpu_init(cpu);
+	blmon_enter_next_stage();
+}

@@ -1,0 +1,200 @@
+#include <string.h>
+#include "fdt.h"
+
+#define FDT_MAGIC      0xd00dfeedu
+#define FDT_BEGIN_NODE 1u
+#define FDT_END_NODE   2u
+#define FDT_PROP       3u
+#define FDT_NOP        4u
+#define FDT_END        9u
+
+uint64_t fdt_cells(const uint8_t *p, uint32_t n)
+{
+	return n == 2 ? ((uint64_t)fdt_be32(p) << 32) | fdt_be32(p + 4) : fdt_be32(p);
+}
+
+static void put_be32(uint8_t *p, uint32_t v)
+{
+	p[0] = (uint8_t)(v >> 24);
+	p[1] = (uint8_t)(v >> 16);
+	p[2] = (uint8_t)(v >> 8);
+	p[3] = (uint8_t)v;
+}
+
+void fdt_put_cells(uint8_t *p, uint32_t n, uint64_t v)
+{
+	if (n == 2) {
+		put_be32(p, (uint32_t)(v >> 32));
+		put_be32(p + 4, (uint32_t)v);
+	} else {
+		put_be32(p, (uint32_t)v);
+	}
+}
+
+bool fdt_node_is(const char *node, const char *want)
+{
+	size_t n = strlen(want);
+
+	return strncmp(node, want, n) == 0 && (node[n] == '\0' || node[n] == '@');
+}
+
+/* length+1 of the NUL-terminated string at off inside [0, len), or 0 */
+static uint32_t str_in(const uint8_t *base, uint32_t off, uint32_t len)
+{
+	for (uint32_t i = off; i < len; i++)
+		if (base[i] == 0)
+			return i - off + 1;
+	return 0;
+}
+
+int fdt_walk(uint8_t *fdt, uint32_t max_len, fdt_visit_fn fn, void *ctx)
+{
+	if (max_len < 40 || fdt_be32(fdt) != FDT_MAGIC)
+		return -1;
+	uint32_t total = fdt_be32(fdt + 4), off_struct = fdt_be32(fdt + 8);
+	uint32_t off_strs = fdt_be32(fdt + 12), size_strs = fdt_be32(fdt + 32);
+	uint32_t size_struct = fdt_be32(fdt + 36);
+
+	if (total > max_len || off_struct > total || size_struct > total - off_struct ||
+	    off_strs > total || size_strs > total - off_strs || (off_struct & 3))
+		return -1;
+
+	const uint8_t *strs = fdt + off_strs;
+	uint8_t *s = fdt + off_struct;
+	uint32_t pos = 0;
+	struct fdt_prop p = { .depth = 0, .node = "", .acells = 2, .scells = 2 };
+
+	while (pos + 4 <= size_struct) {
+		uint32_t tok = fdt_be32(s + pos);
+
+		pos += 4;
+		if (tok == FDT_BEGIN_NODE) {
+			uint32_t n = str_in(s, pos, size_struct);
+
+			if (n == 0)
+				return -1;
+			p.depth++;
+			p.node = (const char *)s + pos;
+			pos += (n + 3) & ~3u;
+		} else if (tok == FDT_END_NODE) {
+			if (p.depth == 0)
+				return -1;
+			p.depth--;
+			p.node = "";   /* properties come before subnodes: none follow here */
+		} else if (tok == FDT_PROP) {
+			if (pos + 8 > size_struct)
+				return -1;
+			uint32_t len = fdt_be32(s + pos), nameoff = fdt_be32(s + pos + 4);
+
+			pos += 8;
+			if (len > size_struct - pos || nameoff >= size_strs ||
+			    str_in(strs, nameoff, size_strs) == 0)
+				return -1;
+			p.name = (const char *)strs + nameoff;
+			p.val = s + pos;
+			p.len = len;
+			if (p.depth == 1 && len == 4 && strcmp(p.name, "#address-cells") == 0)
+				p.acells = fdt_be32(p.val);
+			else if (p.depth == 1 && len == 4 && strcmp(p.name, "#size-cells") == 0)
+				p.scells = fdt_be32(p.val);
+			int rc = fn(&p, ctx);
+
+			if (rc)
+				return rc;
+			pos += (len + 3) & ~3u;
+		} else if (tok == FDT_END) {
+			return 0;
+		} else if (tok != FDT_NOP) {
+			return -1;
+		}
+	}
+	return -1;
+}
+
+struct range_ctx {
+	uint64_t base, size;
+};
+
+static int memory_visit(const struct fdt_prop *p, void *ctx)
+{
+	struct range_ctx *r = ctx;
+
+	if (p->depth != 2 || !fdt_node_is(p->node, "memory") || strcmp(p->name, "reg") != 0)
+		return 0;
+	if (p->acells < 1 || p->acells > 2 || p->scells < 1 || p->scells > 2 ||
+	    p->len < 4 * (p->acells + p->scells))
+		return -1;
+	r->base = fdt_cells(p->val, p->acells);
+	r->size = fdt_cells(p->val + 4 * p->acells, p->scells);
+	return 1;
+}
+
+bool fdt_memory(uint8_t *fdt, uint32_t max_len, uint64_t *base, uint64_t *size)
+{
+	struct range_ctx r = { 0, 0 };
+
+	if (fdt_walk(fdt, max_len, memory_visit, &r) != 1)
+		return false;
+	*base = r.base;
+	*size = r.size;
+	return true;
+}
+
+static int bootargs_visit(const struct fdt_prop *p, void *ctx)
+{
+	if (p->depth != 2 || !fdt_node_is(p->node, "chosen") || strcmp(p->name, "bootargs") != 0)
+		return 0;
+	/* a string: non-empty and NUL-terminated inside its length */
+	if (p->len == 0 || p->val[p->len - 1] != 0)
+		return -1;
+	*(const char **)ctx = (const char *)p->val;
+	return 1;
+}
+
+const char *fdt_bootargs(uint8_t *fdt, uint32_t max_len)
+{
+	const char *args = 0;
+
+	return fdt_walk(fdt, max_len, bootargs_visit, &args) == 1 ? args : 0;
+}
+
+struct initrd_ctx {
+	uint64_t start, end;
+	unsigned found;
+};
+
+static int initrd_visit(const struct fdt_prop *p, void *ctx)
+{
+	struct initrd_ctx *c = ctx;
+	bool start;
+
+	if (p->depth != 2 || !fdt_node_is(p->node, "chosen"))
+		return 0;
+	if (strcmp(p->name, "linux,initrd-start") == 0)
+		start = true;
+	else if (strcmp(p->name, "linux,initrd-end") == 0)
+		start = false;
+	else
+		return 0;
+	if (p->len != 4 && p->len != 8)
+		return -1;
+	uint64_t v = fdt_cells(p->val, p->len / 4);
+
+	if (start)
+		c->start = v;
+	else
+		c->end = v;
+	c->found |= start ? 1u : 2u;
+	return c->found == 3u ? 1 : 0;
+}
+
+bool fdt_initrd(uint8_t *fdt, uint32_t max_len, uint64_t *start, uint64_t *end)
+{
+	struct initrd_ctx c = { 0, 0, 0 };
+
+	if (fdt_walk(fdt, max_len, initrd_visit, &c) != 1 || c.end < c.start)
+		return false;
+	*start = c.start;
+	*end = c.end;
+	return true;
+}

@@ -1,0 +1,51 @@
+/*
+ * A minimal, bounds-checked flattened-device-tree walker (devicetree spec
+ * v0.4, chapter 5): the monitor reads its RAM, the guest's initrd and its
+ * own options from the blob QEMU or the board hands the guest, and clips
+ * /memory in it (fdt_fixup.c). Every offset is checked against max_len and
+ * the header: the blob is guest memory and treated as untrusted.
+ * Portable; tests/test_fdt.c, tests/test_fdt_fixup.c, tests/fuzz/fuzz_fdt.c.
+ */
+#ifndef HYP_FDT_H
+#define HYP_FDT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* One property, as fdt_walk() meets it. */
+struct fdt_prop {
+	unsigned depth;        /* 1: a property of the root; 2: of a top-level node */
+	const char *node;      /* name of the node it belongs to ("" for the root) */
+	const char *name;
+	uint8_t *val;
+	uint32_t len;
+	uint32_t acells, scells;   /* the root's #address-cells / #size-cells */
+};
+
+/* Return 0 to go on, anything else to stop the walk with that value. */
+typedef int (*fdt_visit_fn)(const struct fdt_prop *p, void *ctx);
+
+/* Visit every property in blob order. Returns -1 if the blob is not a
+ * valid FDT (checked as far as the walk got), the visitor's non-zero value
+ * if it stopped the walk, else 0. */
+int fdt_walk(uint8_t *fdt, uint32_t max_len, fdt_visit_fn fn, void *ctx);
+
+static inline uint32_t fdt_be32(const uint8_t *p)
+{
+	return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
+}
+/* n = 1 or 2 cells */
+uint64_t fdt_cells(const uint8_t *p, uint32_t n);
+void fdt_put_cells(uint8_t *p, uint32_t n, uint64_t v);
+
+/* Is `node` the top-level node `want` (exactly, or want@unit)? */
+bool fdt_node_is(const char *node, const char *want);
+
+/* The first region of /memory. */
+bool fdt_memory(uint8_t *fdt, uint32_t max_len, uint64_t *base, uint64_t *size);
+/* /chosen/bootargs: a NUL-terminated string inside the blob, or 0. */
+const char *fdt_bootargs(uint8_t *fdt, uint32_t max_len);
+/* /chosen linux,initrd-start and -end. */
+bool fdt_initrd(uint8_t *fdt, uint32_t max_len, uint64_t *start, uint64_t *end);
+
+#endif

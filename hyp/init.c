@@ -1,0 +1,158 @@
+/*
+ * The library's entry points (include/blmon.h): the boot CPU's one-time
+ * set-up, each CPU's HYP set-up, and the hand-over to the guest. Every
+ * trap-control bit is set on purpose; docs/traps.md lists them with the
+ * reason.
+ */
+#include <string.h>
+#include "blmon.h"
+#include "cluster.h"
+#include "cpregs_access.h"
+#include "dbg_hw.h"
+#include "fdt.h"
+#include "fdt_fixup.h"
+#include "log.h"
+#include "mmu.h"
+#include "options.h"
+#include "panic.h"
+#include "percpu.h"
+#include "platform.h"
+#include "smp.h"
+#include "vcpu.h"
+
+struct blmon_platform hyp_platform;
+struct guest_ram hyp_guest_ram;
+unsigned hyp_ncpus;
+struct hyp_cpu *hyp_cpu_base;
+
+/* HCR (ARM ARM B4.1.65) */
+#define HCR_VM    (1u << 0)   /* stage 2 on: the guest cannot reach the monitor */
+#define HCR_SWIO  (1u << 1)   /* set/way invalidate acts as clean+invalidate */
+#define HCR_IMO   (1u << 4)   /* physical IRQs to HYP (only for auto switching) */
+#define HCR_TSC   (1u << 19)  /* trap SMC: PSCI goes through the monitor */
+
+/* HCPTR (B4.1.66): trace registers are not virtualised, so trap them (the
+ * guest gets UNDEF). cp10/cp11 (VFP/NEON) stay with the guest. */
+#define HCPTR_TTA  (1u << 20)
+
+void hyp_update_hcr(const struct hyp_cpu *c)
+{
+	write_HCR(HCR_VM | HCR_SWIO | HCR_TSC | (c->auto_period ? HCR_IMO : 0));
+	isb();
+}
+
+/* The platform must make sense before anything is built from it: these
+ * are the board's mistakes, reported as such. */
+static void check_platform(const struct blmon_platform *p)
+{
+	const struct blmon_range *r = &p->guest_ram, *m = &p->monitor;
+
+	if (p->ncpus == 0 || p->ncpus > BLMON_MAX_CPUS || !p->cpu_data)
+		blmon_fatal("platform: %u CPUs (1-%u supported) or no per-CPU storage", p->ncpus,
+			    BLMON_MAX_CPUS);
+	if (r->size == 0 || r->base % 0x200000u || r->size % 0x200000u || r->base + r->size > (1ull << 32))
+		blmon_fatal("platform: guest RAM %08llx+%08llx is not 2 MiB aligned below 4 GiB",
+			    (unsigned long long)r->base, (unsigned long long)r->size);
+	if (m->base < r->base + r->size && r->base < m->base + m->size)
+		blmon_fatal("platform: the monitor's memory overlaps guest RAM");
+	if (p->ndevices > BLMON_MAX_DEVICE_WINDOWS || p->nmmio > BLMON_MAX_MMIO)
+		blmon_fatal("platform: too many device windows or emulated regions");
+}
+
+static void patch_guest_dtb(const struct blmon_platform *p)
+{
+	if (!p->guest_dtb) {
+		log_warn("no guest DTB: /memory not clipped, no options read\n");
+		return;
+	}
+	int rc = fdt_clip_memory((uint8_t *)p->guest_dtb, p->guest_dtb_max, hyp_guest_ram.base,
+				 hyp_guest_ram.size);
+
+	if (rc < 0)
+		blmon_fatal("the guest's DTB at %08lx is not a valid device tree",
+			    (unsigned long)p->guest_dtb);
+	log_info("guest DTB at %08lx: /memory clipped to %08lx+%08lx (%d region%s changed)\n",
+		 (unsigned long)p->guest_dtb, (unsigned long)hyp_guest_ram.base,
+		 (unsigned long)hyp_guest_ram.size, rc, rc == 1 ? "" : "s");
+}
+
+void blmon_init(const struct blmon_platform *p)
+{
+	check_platform(p);
+	hyp_platform = *p;
+	hyp_guest_ram.base = (uint32_t)p->guest_ram.base;
+	hyp_guest_ram.size = (uint32_t)p->guest_ram.size;
+	hyp_ncpus = p->ncpus;
+	hyp_cpu_base = (struct hyp_cpu *)(void *)p->cpu_data;
+	memset(p->cpu_data, 0, p->ncpus * sizeof(*p->cpu_data));
+	if (p->guest_dtb)
+		options_parse(fdt_bootargs((uint8_t *)p->guest_dtb, p->guest_dtb_max));
+	log_info("big.LITTLE PMU/debug monitor: HYP mode, %u CPU%s, boot cluster %s\n", p->ncpus,
+		 p->ncpus == 1 ? "" : "s", pmu_cluster_desc[hyp_options.boot_cluster].name);
+	log_info("RAM: guest %08lx-%08lx, monitor %08lx-%08lx\n", (unsigned long)p->guest_ram.base,
+		 (unsigned long)(p->guest_ram.base + p->guest_ram.size - 1),
+		 (unsigned long)p->monitor.base, (unsigned long)(p->monitor.base + p->monitor.size - 1));
+	HYP_ASSERT(pmu_sync_max_entries() <= PMU_SYNC_MAX_ENTRIES);   /* pmu_sync's copy */
+	hvc_check_table();
+	dbg_hw_probe();
+	hyp_mmu_build(p);
+	stage2_build(p);
+	patch_guest_dtb(p);
+	smp_init(0);
+	hyp_cpu(0)->boot.entry = p->guest_entry;
+	hyp_cpu(0)->boot.context = p->guest_r0;
+	hyp_cpu(0)->boot.platform = true;
+}
+
+void blmon_cpu_init(unsigned cpu)
+{
+	HYP_ASSERT(cpu < hyp_ncpus);
+	struct hyp_cpu *c = hyp_cpu(cpu);
+	struct hyp_boot boot = c->boot;
+
+	memset(c, 0, sizeof(*c));   /* a CPU that comes back on starts afresh */
+	c->index = cpu;
+	c->boot = boot;
+	c->hdcr = ~0u;
+	write_HVBAR((uint32_t)blmon_hyp_vectors);
+	write_HTPIDR((uint32_t)c);
+	hyp_mmu_enable();
+	stage2_enable();
+	write_HSTR(0);               /* no CP15 primary-register traps */
+	write_HCPTR(HCPTR_TTA);
+	write_VMPIDR(read_MPIDR());  /* the guest keeps its CPU number across switches */
+	cluster_init(c, hyp_options.boot_cluster);
+	hyp_update_hcr(c);
+	hyp_update_traps(c);
+}
+
+static void __attribute__((noreturn))
+enter_guest(uint32_t pc, uint32_t r0, uint32_t r1, uint32_t r2)
+{
+	/* SVC mode, IRQ/FIQ/async aborts masked, ARM state. */
+	uint32_t spsr = PSR_MODE_SVC | PSR_I | PSR_F | PSR_A;
+	register uint32_t a0 __asm__("r0") = r0;
+	register uint32_t a1 __asm__("r1") = r1;
+	register uint32_t a2 __asm__("r2") = r2;
+
+	__asm__ volatile("msr spsr_cxsf, %0\n\t"
+			 "msr elr_hyp, %1\n\t"
+			 "mov r3, #0\n\t"
+			 "eret"
+			 : : "r"(spsr), "r"(pc), "r"(a0), "r"(a1), "r"(a2) : "r3", "memory");
+	__builtin_unreachable();
+}
+
+void blmon_enter_next_stage(void)
+{
+	struct hyp_cpu *c = this_cpu();
+
+	smp_cpu_running(c);
+	if (c->boot.platform) {   /* the boot CPU's first entry: the platform's registers */
+		c->boot.platform = false;
+		log_info("entering guest at %08lx (SVC)\n", (unsigned long)c->boot.entry);
+		enter_guest(c->boot.entry, hyp_platform.guest_r0, hyp_platform.guest_r1,
+			    hyp_platform.guest_r2);
+	}
+	enter_guest(c->boot.entry, c->boot.context, 0, 0);
+}
