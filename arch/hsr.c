@@ -22,6 +22,7 @@ struct hsr_dabt hsr_decode_dabt(uint32_t hsr)
 
 	d.isv = (hsr >> 24) & 1;
 	d.sas = (hsr >> 22) & 3;
+	d.sse = (hsr >> 21) & 1;
 	d.srt = (hsr >> 16) & 0xf;
 	d.wnr = (hsr >> 6) & 1;
 	d.s1ptw = (hsr >> 7) & 1;

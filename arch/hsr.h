@@ -55,6 +55,7 @@ struct hsr_cp64 {
 struct hsr_dabt {
 	bool isv;       /* syndrome below is valid */
 	uint8_t sas;    /* access size log2 */
+	bool sse;       /* a load sign-extends */
 	uint8_t srt;
 	bool wnr;       /* write */
 	bool s1ptw;     /* stage-2 fault on a stage-1 table walk */

@@ -46,7 +46,7 @@ static void hvc_dispatch(void)
 
 	static const uint32_t unknown[] = { 0, 1, 0x90000000u, 0x90000fffu, 0x90001014u, 0x900010ffu,
 					    0x90001102u, 0x90001202u, 0x90001304u, 0x9000ffffu,
-					    0x84000000u, 0xc4000003u, 0xffffffffu };
+					    0x8400001fu, 0xc400001fu, 0x83ffffffu, 0x84000020u, 0xffffffffu };
 	for (unsigned i = 0; i < sizeof(unknown) / sizeof(unknown[0]); i++)
 		check_eq("unknown HVC id returns -1 (NOT_SUPPORTED)", (uint32_t)hvc(unknown[i]),
 			 (uint32_t)BL_HVC_NOT_SUPPORTED);
@@ -102,6 +102,14 @@ static void psci(void)
 	check(ver >= 0x00010000u && ver < 0x00020000u, "PSCI_VERSION forwarded: 1.x (0x%08lx)",
 	      (unsigned long)ver);
 	check_eq("unknown SMC returns -1", smc_call(0x82000000u), 0xffffffffu);
+	/* PSCI's HVC conduit (boards without EL3 use it): the same calls */
+	check_eq("PSCI_VERSION through HVC: 1.0", (uint32_t)hvc(0x84000000u), 0x00010000u);
+	check_eq("PSCI_FEATURES(CPU_ON) through HVC: implemented", (uint32_t)hvc(0x8400000au, 0x84000003u), 0);
+	check_eq("PSCI_FEATURES(CPU_SUSPEND): not supported", (uint32_t)hvc(0x8400000au, 0x84000001u),
+		 0xffffffffu);
+	check_eq("AFFINITY_INFO(CPU0): ON", (uint32_t)hvc(0x84000004u, 0, 0), 0);
+	check_eq("AFFINITY_INFO(CPU1) before CPU_ON: OFF", (uint32_t)hvc(0x84000004u, 1, 0), 1);
+	check_eq("CPU_ON(CPU0), already on: ALREADY_ON", (uint32_t)hvc(0xc4000003u, 0, 0), (uint32_t)-4);
 }
 
 /* Per-CPU: CPU1 started through PSCI CPU_ON comes up through the monitor

@@ -1,5 +1,5 @@
 #include "gic.h"
-#include "mmio.h"
+#include "io.h"
 #include "platform.h"
 
 static uint32_t gicd(uint32_t off) { return hyp_platform.gicd + off; }

@@ -196,5 +196,9 @@ void trap_hvc(struct guest_frame *f, uint32_t hsr)
 		fn(this_cpu(), f->r);
 		return;
 	}
+	if (psci_fid(f->r[0])) {   /* PSCI's HVC conduit (boards without EL3) */
+		psci_call(this_cpu(), f->r);
+		return;
+	}
 	f->r[0] = (uint32_t)BL_HVC_NOT_SUPPORTED;
 }

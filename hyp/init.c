@@ -12,6 +12,7 @@
 #include "fdt.h"
 #include "fdt_fixup.h"
 #include "log.h"
+#include "mmio.h"
 #include "mmu.h"
 #include "options.h"
 #include "panic.h"
@@ -59,6 +60,14 @@ static void check_platform(const struct blmon_platform *p)
 		blmon_fatal("platform: too many device windows or emulated regions");
 }
 
+/* A board's emulated region (blmon_platform.mmio) through hyp/mmio.c. */
+static bool board_mmio(void *ctx, uint32_t offset, unsigned size, bool write, uint32_t *val)
+{
+	const struct blmon_mmio *m = ctx;
+
+	return m->access(offset, size, write, val);
+}
+
 static void patch_guest_dtb(const struct blmon_platform *p)
 {
 	if (!p->guest_dtb) {
@@ -97,6 +106,8 @@ void blmon_init(const struct blmon_platform *p)
 	dbg_hw_probe();
 	hyp_mmu_build(p);
 	stage2_build(p);
+	for (unsigned i = 0; i < p->nmmio; i++)
+		mmio_register(p->mmio[i].base, p->mmio[i].size, board_mmio, &hyp_platform.mmio[i]);
 	patch_guest_dtb(p);
 	smp_init(0);
 	hyp_cpu(0)->boot.entry = p->guest_entry;

@@ -4,6 +4,7 @@
  * CPUs are on (hyp/smp.c) and starts a CPU in the monitor first (HYP
  * set-up, then the guest's entry in SVC), never in the guest's code at HYP
  * privilege; the board's callbacks do the powering (include/blmon.h).
+ * The same calls come through HVC (the conduit on boards without EL3).
  * Other SMCs answer SMCCC "not supported". docs/launch.md lists the calls.
  */
 #include "trap.h"
@@ -81,19 +82,22 @@ void hyp_system_off(void)
 	board_system_off();
 }
 
-void trap_smc(struct vcpu *v)
+/* Is fid in the PSCI range (SMC32 0x84000000-1F, SMC64 0xC4000000-1F)? */
+bool psci_fid(uint32_t fid)
 {
-	uint32_t *r = v->f->r;
+	return (fid & 0xbfffffe0u) == 0x84000000u;
+}
+
+void psci_call(struct hyp_cpu *c, uint32_t r[4])
+{
 	uint32_t fid = r[0];
 
-	/* The trapped SMC's return address is the SMC itself: step over it. */
-	vcpu_skip_insn(v);
 	if (is_fn(fid, PSCI_VERSION, false))
 		r[0] = PSCI_VERSION_1_0;
 	else if (is_fn(fid, PSCI_CPU_ON, true))
 		r[0] = cpu_on(r[1], r[2], r[3]);
 	else if (is_fn(fid, PSCI_CPU_OFF, false))
-		smp_cpu_off(v->cpu);
+		smp_cpu_off(c);
 	else if (is_fn(fid, PSCI_AFFINITY_INFO, true))
 		r[0] = affinity_info(r[1], r[2]);
 	else if (is_fn(fid, PSCI_MIGRATE_INFO_TYPE, false))
@@ -104,6 +108,21 @@ void trap_smc(struct vcpu *v)
 		board_system_reset();
 	else if (is_fn(fid, PSCI_FEATURES, false))
 		r[0] = implemented(r[1]) ? 0u : (uint32_t)PSCI_NOT_SUPPORTED;
+	else
+		r[0] = (uint32_t)PSCI_NOT_SUPPORTED;
+}
+
+/* The guest's SMC (HCR.TSC): PSCI, or SMCCC "not supported". On boards
+ * without EL3 SMC is UNDEFINED before it can trap; the guest uses HVC
+ * there (hyp/hvc.c routes PSCI ids here too). */
+void trap_smc(struct vcpu *v)
+{
+	uint32_t *r = v->f->r;
+
+	/* The trapped SMC's return address is the SMC itself: step over it. */
+	vcpu_skip_insn(v);
+	if (psci_fid(r[0]))
+		psci_call(v->cpu, r);
 	else
 		r[0] = (uint32_t)PSCI_NOT_SUPPORTED;
 }

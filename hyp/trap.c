@@ -14,6 +14,7 @@
 #include "cpregs_access.h"
 #include "hsr.h"
 #include "log.h"
+#include "mmio.h"
 #include "vcpu.h"
 
 typedef void (*ec_handler)(struct guest_frame *f, uint32_t hsr);
@@ -25,12 +26,17 @@ static void unexpected(struct vcpu *v)
 	vcpu_inject_undef(v);
 }
 
-/* Stage 2 fault: the guest touched memory it does not own (the monitor's
- * RAM, the GICH/GICV hole, or nothing at all). It gets the abort a bus
- * error would have given it. */
+/* Stage 2 fault: an emulated device (hyp/mmio.c), or the guest touched
+ * memory it does not own (the monitor's RAM, the GIC's hypervisor pages,
+ * or nothing at all). It gets the abort a bus error would have given it. */
 static void guest_dabt(struct vcpu *v)
 {
 	struct hsr_dabt d = hsr_decode_dabt(v->hsr);
+	/* HPFAR[31:4] = IPA[39:12]: emulated regions all lie below 4 GiB */
+	uint64_t ipa = ((uint64_t)read_HPFAR() << 8) | (read_HDFAR() & 0xfffu);
+
+	if (!d.s1ptw && ipa < (1ull << 32) && mmio_trap(v, (uint32_t)ipa))
+		return;
 
 	log_debug("stage-2 data abort va=%08lx ipa=%08lx%s: abort to guest\n",
 		  (unsigned long)read_HDFAR(), (unsigned long)(read_HPFAR() << 8),

@@ -1,6 +1,7 @@
 #ifndef HYP_TRAP_H
 #define HYP_TRAP_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include "frame.h"
 
@@ -16,5 +17,10 @@ void trap_cp15_32(struct guest_frame *f, uint32_t hsr);  /* hyp/cp_trap.c */
 void trap_cp14_32(struct guest_frame *f, uint32_t hsr);  /* hyp/cp_trap.c */
 void trap_cp14_other(struct vcpu *v);/* hyp/cp_trap.c */
 void trap_smc(struct vcpu *v);       /* hyp/psci.c */
+
+struct hyp_cpu;
+/* PSCI (hyp/psci.c): is fid one of its ids, and the call on r[0..3]. */
+bool psci_fid(uint32_t fid);
+void psci_call(struct hyp_cpu *c, uint32_t r[4]);
 
 #endif

@@ -1,6 +1,6 @@
 /* Device register access: one volatile load or store of the size named. */
-#ifndef ARCH_MMIO_H
-#define ARCH_MMIO_H
+#ifndef ARCH_IO_H
+#define ARCH_IO_H
 
 #include <stdint.h>
 
