@@ -6,6 +6,8 @@
 
 static volatile uint32_t sink;
 
+void secondary_entry(void);   /* guest-tests/lib/start.S */
+
 static void __attribute__((noinline)) hvc_imm1(void)
 {
 	__asm__ volatile(".arch_extension virt\n\thvc #1" ::: "memory");
@@ -45,7 +47,7 @@ static void hvc_dispatch(void)
 	check_eq("HVC round trip: r3 = CPU index 0", r.r3, 0);
 
 	static const uint32_t unknown[] = { 0, 1, 0x90000000u, 0x90000fffu, 0x90001014u, 0x900010ffu,
-					    0x90001102u, 0x90001202u, 0x90001304u, 0x9000ffffu,
+					    0x90001102u, 0x90001202u, 0x90001305u, 0x9000ffffu,
 					    0x8400001fu, 0xc400001fu, 0x83ffffffu, 0x84000020u, 0xffffffffu };
 	for (unsigned i = 0; i < sizeof(unknown) / sizeof(unknown[0]); i++)
 		check_eq("unknown HVC id returns -1 (NOT_SUPPORTED)", (uint32_t)hvc(unknown[i]),
@@ -109,12 +111,12 @@ static void psci(void)
 		 0xffffffffu);
 	check_eq("AFFINITY_INFO(CPU0): ON", (uint32_t)hvc(0x84000004u, 0, 0), 0);
 	check_eq("AFFINITY_INFO(CPU1) before CPU_ON: OFF", (uint32_t)hvc(0x84000004u, 1, 0), 1);
-	check_eq("CPU_ON(CPU0), already on: ALREADY_ON", (uint32_t)hvc(0xc4000003u, 0, 0), (uint32_t)-4);
+	check_eq("CPU_ON(CPU0), already on: ALREADY_ON",
+		 bl_hvc_regs(0xc4000003u, 0, (uint32_t)secondary_entry, 0).r0, (uint32_t)-4);
 }
 
 /* Per-CPU: CPU1 started through PSCI CPU_ON comes up through the monitor
  * (HYP set-up on that CPU), then in the guest's entry in SVC. */
-void secondary_entry(void);
 void secondary_main(uint32_t context, uint32_t cpsr);
 static volatile uint32_t sec_context, sec_cpsr, sec_cpu, sec_done;
 
@@ -148,6 +150,17 @@ static void secondary_cpu(void)
 	check_eq("CPU_ON for a CPU that does not exist -> INVALID_PARAMETERS", r0, (uint32_t)-2);
 }
 
+/* The entry must be guest RAM: not the monitor's, not a device. */
+static void cpu_on_entry_checked(void)
+{
+	check_eq("CPU_ON at the monitor's memory -> INVALID_ADDRESS",
+		 bl_hvc_regs(0x84000003u, 1, monitor_base + 0x100, 0).r0, (uint32_t)-9);
+	check_eq("CPU_ON at a device address -> INVALID_ADDRESS",
+		 bl_hvc_regs(0x84000003u, 1, GUEST_UART, 0).r0, (uint32_t)-9);
+	check_eq("CPU_ON at the end of the address space -> INVALID_ADDRESS",
+		 bl_hvc_regs(0x84000003u, 1, 0xffffffffu, 0).r0, (uint32_t)-9);
+}
+
 void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr);
 void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 {
@@ -158,5 +171,6 @@ void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 	stage2_protection();
 	psci();
 	secondary_cpu();
+	cpu_on_entry_checked();
 	test_finish();
 }
