@@ -6,7 +6,6 @@
 
 static volatile uint32_t sink;
 
-void secondary_entry(void);   /* guest-tests/lib/start.S */
 
 static void __attribute__((noinline)) hvc_imm1(void)
 {

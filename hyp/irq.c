@@ -9,6 +9,7 @@
  */
 #include "frame.h"
 #include "gic.h"
+#include "irq.h"
 #include "percpu.h"
 #include "switch.h"
 #include "vgic.h"
@@ -39,6 +40,33 @@ static void __attribute__((noinline)) guest_sgi(struct hyp_cpu *c, uint32_t iar)
 	gic_eoi(iar);
 	gic_deactivate(iar);
 	vgic_inject_sgi(&c->vgic, GICC_IAR_ID(iar), GICC_IAR_CPU(iar));
+}
+
+/* Inside a switch: nothing of the monitor's may start anything. */
+void irq_drain(struct hyp_cpu *c)
+{
+	for (;;) {
+		uint32_t iar = gic_ack();
+		uint32_t id = GICC_IAR_ID(iar);
+
+		if (id >= GIC_MAX_IRQS)
+			return;
+		if (id == IRQ_HYP_TIMER) {
+			gic_eoi(iar);
+			irq_timer_mask(c);   /* the level goes: it cannot fire again meanwhile */
+			gic_deactivate(iar);
+		} else if (gic_monitor_owned(id)) {
+			gic_eoi(iar);
+			gic_deactivate(iar);
+			if (id == IRQ_MAINTENANCE)
+				vgic_refill(&c->vgic);
+		} else if (id < GIC_NR_SGIS) {
+			guest_sgi(c, iar);
+		} else {
+			gic_eoi(iar);
+			vgic_inject_hw(&c->vgic, id);
+		}
+	}
 }
 
 void hyp_irq(struct guest_frame *f);

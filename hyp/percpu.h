@@ -31,6 +31,7 @@ struct hyp_cpu {
 	struct vgic_cpu vgic;      /* this CPU's virtual CPU interface */
 	uint32_t switches;         /* cluster switches this CPU took part in */
 	bool timer_armed;          /* its HYP timer drives monitor-initiated switches */
+	bool timer_masked;         /* ... held back while a switch is in progress */
 	bool dbg_switching;        /* the switch in progress carries the debug context */
 	struct hyp_boot boot;
 };

@@ -1,20 +1,40 @@
+/*
+ * Whole-system switches (hyp/switch.h, docs/switch.md).
+ *
+ * One barrier: every member stops running the guest (it is in HYP,
+ * having taken the monitor's SGI or called in itself); then each saves its
+ * outbound context, resets to the inbound core and restores - its own
+ * registers, nobody else's - and returns to the guest on the new cluster.
+ * Between switches no CPU runs guest code on a cluster other CPUs have
+ * left. The initiator returns once every member has restored.
+ *
+ * Waiting CPUs sleep in WFI, not spin: QEMU then gives their host thread
+ * back to the CPUs still on their way (a spinning vCPU starves the one it
+ * waits for when there are more vCPUs than host cores). A waiter is woken
+ * by the monitor's SGI, which the last CPU to arrive (or to finish) sends;
+ * interrupts that wake it meanwhile are taken as usual (irq_drain).
+ */
 #include "switch.h"
 #include "cluster.h"
 #include "cpregs_access.h"
+#include "irq.h"
 #include "percpu.h"
 #include "smp.h"
 #include "vgic.h"
 
 #define CNTHP_ENABLE 1u
+#define CNTHP_IMASK  2u
 
-/* Written under system_lock; read without it only where a stale value
- * is harmless (the barriers re-read until it is not). */
+/* Written under system_lock; read without it only where a stale value is
+ * harmless (the waits re-read until it is not). */
 static struct {
 	unsigned cluster;                 /* the system's cluster between switches */
 	volatile bool active;             /* a switch is in progress */
+	volatile uint32_t gen;            /* switches started */
 	unsigned target;
 	uint32_t members;                 /* the CPUs it moves */
-	volatile uint32_t arrived, saved, done, left;   /* its barriers */
+	volatile uint32_t arrived, done;  /* ... stopped / restored */
+	uint32_t waiters;                 /* CPUs asleep until it is over */
 	uint32_t count;                   /* whole-system switches done */
 	uint32_t period;                  /* monitor-driven: ticks, 0 = off */
 	unsigned owner;                   /* whose HYP timer drives them */
@@ -31,61 +51,64 @@ void switch_init(unsigned boot_cluster, uint32_t period_ticks)
 uint32_t switch_count(void) { return sw.count; }
 unsigned switch_cluster(void) { return sw.cluster; }
 
-static void mark(volatile uint32_t *mask, uint32_t me)
+/* Sleep until an interrupt is pending, then take what is pending. */
+static void doze(struct hyp_cpu *c)
 {
-	spin_lock(&system_lock);
-	*mask |= me;
-	spin_unlock(&system_lock);   /* SEV: waiters look again */
+	__asm__ volatile("dsb\n\twfi" ::: "memory");
+	irq_drain(c);
 }
 
-static void wait_all(const volatile uint32_t *mask)
-{
-	while ((*mask & sw.members) != sw.members)
-		__asm__ volatile("wfe" ::: "memory");
-}
+static bool all_arrived(void) { return (sw.arrived & sw.members) == sw.members; }
 
-static void finish(uint32_t me)
+static bool over(uint32_t gen) { return !sw.active || sw.gen != gen; }
+
+/* With system_lock held: sleep until the switch `gen` is over. */
+static void wait_over(struct hyp_cpu *c, uint32_t gen)
 {
-	spin_lock(&system_lock);
-	sw.left |= me;
-	if (sw.left == sw.members) {
-		sw.cluster = sw.target;
-		sw.count++;
-		sw.active = false;
+	while (!over(gen)) {
+		sw.waiters |= 1u << c->index;
+		spin_unlock(&system_lock);
+		while (!over(gen))
+			doze(c);
+		spin_lock(&system_lock);
 	}
-	spin_unlock(&system_lock);
 }
 
-/*
- * One CPU's part in the switch in progress. Three barriers: all CPUs have
- * stopped running the guest; all have saved (the outbound cluster is
- * "off"); all have restored.
- */
+/* One CPU's part in the switch in progress (system_lock not held). */
 static void take_part(struct hyp_cpu *c)
 {
 	uint32_t me = 1u << c->index;
 	unsigned target = sw.target;
+	bool last;
 
-	mark(&sw.arrived, me);
-	wait_all(&sw.arrived);
-	cluster_save(c);
-	mark(&sw.saved, me);
-	wait_all(&sw.saved);
-	cluster_restore(c, target);
-	mark(&sw.done, me);
-	wait_all(&sw.done);
-	finish(me);
-}
-
-/* Called with system_lock held; returns with it held. */
-static void wait_switch_over(void)
-{
-	while (sw.active) {
-		spin_unlock(&system_lock);
-		while (sw.active)
-			__asm__ volatile("wfe" ::: "memory");
-		spin_lock(&system_lock);
+	spin_lock(&system_lock);
+	sw.arrived |= me;
+	last = all_arrived();
+	if (last) {
+		/* no CPU runs the guest now; each that does again runs on
+		 * the target: from here on it is the system's cluster */
+		sw.cluster = target;
+		sw.count++;
 	}
+	spin_unlock(&system_lock);
+	if (last)
+		smp_kick(sw.arrived & ~me);   /* the sleepers at the barrier */
+	else
+		while (!all_arrived())
+			doze(c);
+
+	cluster_save(c);
+	cluster_restore(c, target);
+
+	spin_lock(&system_lock);
+	sw.done |= me;
+	if (sw.done == sw.members) {
+		sw.active = false;
+		smp_kick(sw.waiters & ~me);
+		sw.waiters = 0;
+	}
+	spin_unlock(&system_lock);
+	irq_timer_unmask(c);   /* a switch-timer tick held back meanwhile comes now */
 }
 
 /* With system_lock held: while a switch that counts on this CPU is in
@@ -101,6 +124,20 @@ static void take_part_if_member(struct hyp_cpu *c)
 	}
 }
 
+/* With system_lock held: until no switch is in progress, taking part in
+ * any that counts on this CPU - the next one may begin before a waiter
+ * sees the last one end. */
+static void wait_switches_over(struct hyp_cpu *c)
+{
+	while (sw.active) {
+		take_part_if_member(c);
+		if (sw.active && (sw.arrived & (1u << c->index)) == 0)
+			wait_over(c, sw.gen);   /* not a member: just wait */
+		else if (sw.active)
+			wait_over(c, sw.gen);   /* done our part: wait for the others */
+	}
+}
+
 int32_t system_switch(struct hyp_cpu *c, uint32_t target)
 {
 	uint32_t me = 1u << c->index;
@@ -108,11 +145,8 @@ int32_t system_switch(struct hyp_cpu *c, uint32_t target)
 	if (target >= PMU_NCLUSTERS)
 		return BL_HVC_INVALID_PARAMETER;
 	spin_lock(&system_lock);
-	if (sw.active) {
-		/* someone else's switch first: it counts on us (we are online) */
-		take_part_if_member(c);
-		wait_switch_over();
-	}
+	/* someone else's switch first: it counts on us (we are online) */
+	wait_switches_over(c);
 	if (target == sw.cluster) {
 		spin_unlock(&system_lock);
 		return (int32_t)target;
@@ -127,30 +161,39 @@ int32_t system_switch(struct hyp_cpu *c, uint32_t target)
 		spin_unlock(&system_lock);
 		return (int32_t)target;
 	}
+	uint32_t gen = ++sw.gen;
+
 	sw.active = true;
 	sw.target = target;
 	sw.members = smp_online() | me;
-	sw.arrived = sw.saved = sw.done = sw.left = 0;
+	sw.arrived = sw.done = 0;
 	spin_unlock(&system_lock);
 	smp_kick(sw.members & ~me);
 	take_part(c);
+	/* back to the guest once every CPU runs on the target */
+	spin_lock(&system_lock);
+	wait_over(c, gen);
+	wait_switches_over(c);
+	spin_unlock(&system_lock);
 	return (int32_t)target;
 }
 
 void switch_join_system(struct hyp_cpu *c)
 {
-	wait_switch_over();
+	wait_switches_over(c);   /* not online yet: never a member */
 	cluster_init(c, sw.cluster);
 }
 
 void switch_leave_system(struct hyp_cpu *c)
 {
-	take_part_if_member(c);
+	wait_switches_over(c);
 }
 
 void switch_sgi(struct hyp_cpu *c)
 {
 	spin_lock(&system_lock);
+	/* a kick taken while waiting (irq_drain) may have been a new
+	 * switch's: whatever is in progress and counts on us, we join */
 	take_part_if_member(c);
 	spin_unlock(&system_lock);
 	switch_timer_sync(c);
@@ -165,6 +208,7 @@ static void timer_arm(struct hyp_cpu *c, uint64_t when)
 	write_CNTHP_CTL(CNTHP_ENABLE);
 	isb();
 	c->timer_armed = true;
+	c->timer_masked = false;
 }
 
 static void timer_disarm(struct hyp_cpu *c)
@@ -172,6 +216,23 @@ static void timer_disarm(struct hyp_cpu *c)
 	write_CNTHP_CTL(0);
 	isb();
 	c->timer_armed = false;
+	c->timer_masked = false;
+}
+
+void irq_timer_mask(struct hyp_cpu *c)
+{
+	write_CNTHP_CTL(CNTHP_ENABLE | CNTHP_IMASK);
+	isb();
+	c->timer_masked = true;
+}
+
+void irq_timer_unmask(struct hyp_cpu *c)
+{
+	if (c->timer_masked && c->timer_armed) {
+		write_CNTHP_CTL(CNTHP_ENABLE);
+		isb();
+	}
+	c->timer_masked = false;
 }
 
 void switch_timer_sync(struct hyp_cpu *c)

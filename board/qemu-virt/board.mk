@@ -12,3 +12,5 @@ GUEST_UART     := 0x09000000
 BOARD_SRCS     := board/common/start.S board/common/boot.c board/common/reloc.c board/qemu-virt/board.c
 GUEST_GICH     := 0x08030000
 QEMU_DTB       := build/guest.dtb
+GUEST_GICD     := 0x08000000
+GUEST_GICC     := 0x08010000

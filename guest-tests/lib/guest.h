@@ -30,9 +30,14 @@ void exc_clear(void);
 /* A Prefetch Abort hook (breakpoint tests): called with the record; the
  * guest resumes at the faulting address after it (so it must disarm). */
 extern void (*pabt_hook)(void);
+/* IRQ hook (guest-tests/lib/gic.h): called in IRQ mode, IRQs masked. */
+extern void (*irq_hook)(void);
 
 /* Run fn in user mode (PL0) on a private stack; returns when fn returns. */
 void run_user(void (*fn)(void));
+/* Where a CPU started with PSCI CPU_ON begins (start.S): it calls
+ * secondary_main(context, cpsr) on its own stacks. */
+void secondary_entry(void);
 
 /* The board facts tests compare against (docs/launch.md): the guest image
  * is linked for the board's RAM (GUEST_RAM_BASE from board.mk); the RAM
