@@ -25,9 +25,11 @@ enum cpu_power smp_cpu_power(unsigned cpu)
 	return cpu < hyp_ncpus ? power[cpu] : CPU_POWER_OFF;
 }
 
-void smp_kick(uint32_t cpus)
+void smp_kick(uint32_t cpus, uint32_t reasons)
 {
 	cpus &= 0xffu;
+	for (uint32_t m = reasons ? cpus : 0; m; m &= m - 1)
+		__atomic_fetch_or(&hyp_cpu((unsigned)__builtin_ctz(m))->kick, reasons, __ATOMIC_RELEASE);
 	if (cpus)
 		gic_send_sgi(GICD_SGIR_VALUE(GICD_SGIR_FILTER_LIST, cpus, IRQ_MONITOR_SGI));
 }

@@ -29,8 +29,10 @@ enum cpu_power smp_cpu_power(unsigned cpu);
 /* CPUs in the guest: bit n = CPU n. */
 extern volatile uint32_t smp_online_cpus;
 static inline uint32_t smp_online(void) { return smp_online_cpus; }
-/* The monitor's SGI to these CPUs (they take part in a switch, refill
- * their list registers, pick up the switch timer). */
-void smp_kick(uint32_t cpus);
+/* The monitor's SGI to these CPUs: they take part in a switch in
+ * progress, and do what `reasons` (KICK_*) asks. */
+#define KICK_TIMER  (1u << 0)   /* the switch timer changed hands: sync it */
+#define KICK_REFILL (1u << 1)   /* the guest enabled its distributor: refill LRs */
+void smp_kick(uint32_t cpus, uint32_t reasons);
 
 #endif

@@ -58,6 +58,15 @@ static void doze(struct hyp_cpu *c)
 	irq_drain(c);
 }
 
+/* Sleep at once: under QEMU's -icount one thread runs every CPU, and a
+ * spin only delays the CPUs it waits for; on hardware the wake-up (an SGI)
+ * costs about what a short spin would. */
+#define WAIT_UNTIL(c, cond)              \
+	do {                             \
+		while (!(cond))          \
+			doze(c);         \
+	} while (0)
+
 static bool all_arrived(void) { return (sw.arrived & sw.members) == sw.members; }
 
 static bool over(uint32_t gen) { return !sw.active || sw.gen != gen; }
@@ -68,8 +77,7 @@ static void wait_over(struct hyp_cpu *c, uint32_t gen)
 	while (!over(gen)) {
 		sw.waiters |= 1u << c->index;
 		spin_unlock(&system_lock);
-		while (!over(gen))
-			doze(c);
+		WAIT_UNTIL(c, over(gen));
 		spin_lock(&system_lock);
 	}
 }
@@ -92,10 +100,9 @@ static void take_part(struct hyp_cpu *c)
 	}
 	spin_unlock(&system_lock);
 	if (last)
-		smp_kick(sw.arrived & ~me);   /* the sleepers at the barrier */
+		smp_kick(sw.arrived & ~me, 0);   /* the sleepers at the barrier */
 	else
-		while (!all_arrived())
-			doze(c);
+		WAIT_UNTIL(c, all_arrived());
 
 	cluster_save(c);
 	cluster_restore(c, target);
@@ -104,7 +111,7 @@ static void take_part(struct hyp_cpu *c)
 	sw.done |= me;
 	if (sw.done == sw.members) {
 		sw.active = false;
-		smp_kick(sw.waiters & ~me);
+		smp_kick(sw.waiters & ~me, 0);
 		sw.waiters = 0;
 	}
 	spin_unlock(&system_lock);
@@ -138,7 +145,9 @@ static void wait_switches_over(struct hyp_cpu *c)
 	}
 }
 
-int32_t system_switch(struct hyp_cpu *c, uint32_t target)
+/* Switch to target; `wait`: return only once every CPU has restored (an
+ * HVC's promise; the switch timer has nobody to tell). */
+static int32_t do_switch(struct hyp_cpu *c, uint32_t target, bool wait)
 {
 	uint32_t me = 1u << c->index;
 
@@ -168,14 +177,19 @@ int32_t system_switch(struct hyp_cpu *c, uint32_t target)
 	sw.members = smp_online() | me;
 	sw.arrived = sw.done = 0;
 	spin_unlock(&system_lock);
-	smp_kick(sw.members & ~me);
+	smp_kick(sw.members & ~me, 0);
 	take_part(c);
-	/* back to the guest once every CPU runs on the target */
 	spin_lock(&system_lock);
-	wait_over(c, gen);
-	wait_switches_over(c);
+	if (wait)   /* back to the guest once every CPU runs on the target */
+		wait_over(c, gen);
+	take_part_if_member(c);   /* a kick of a next switch may have been taken meanwhile */
 	spin_unlock(&system_lock);
 	return (int32_t)target;
+}
+
+int32_t system_switch(struct hyp_cpu *c, uint32_t target)
+{
+	return do_switch(c, target, true);
 }
 
 void switch_join_system(struct hyp_cpu *c)
@@ -196,8 +210,12 @@ void switch_sgi(struct hyp_cpu *c)
 	 * switch's: whatever is in progress and counts on us, we join */
 	take_part_if_member(c);
 	spin_unlock(&system_lock);
-	switch_timer_sync(c);
-	vgic_refill(&c->vgic);
+	uint32_t why = __atomic_exchange_n(&c->kick, 0, __ATOMIC_ACQUIRE);
+
+	if (why & KICK_TIMER)
+		switch_timer_sync(c);
+	if (why & KICK_REFILL)
+		vgic_refill(&c->vgic);
 }
 
 /* ---- the switch timer: one CPU's HYP timer (CNTHP) ---------------------- */
@@ -257,7 +275,7 @@ void switch_timer_handover(struct hyp_cpu *c, uint32_t online)
 	if (sw.owner != c->index || !online)
 		return;
 	sw.owner = (unsigned)__builtin_ctz(online);
-	smp_kick(1u << sw.owner);
+	smp_kick(1u << sw.owner, KICK_TIMER);
 	write_CNTHP_CTL(0);
 	c->timer_armed = false;
 }
@@ -276,7 +294,7 @@ int32_t switch_set_period(struct hyp_cpu *c, uint32_t ticks)
 	timer_disarm(c);   /* re-armed with the new deadline */
 	switch_timer_sync(c);
 	if (old != c->index)
-		smp_kick(1u << old);   /* it disarms its timer */
+		smp_kick(1u << old, KICK_TIMER);   /* it disarms its timer */
 	return BL_HVC_SUCCESS;
 }
 
@@ -294,5 +312,5 @@ void switch_timer_irq(struct hyp_cpu *c)
 
 	spin_unlock(&system_lock);
 	timer_arm(c, next);
-	system_switch(c, target);
+	do_switch(c, target, false);
 }

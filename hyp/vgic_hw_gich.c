@@ -30,7 +30,7 @@ void vgic_hw_send_sgi(uint32_t sgir) { gic_send_sgi(sgir); }
 
 void vgic_hw_kick_others(void)
 {
-	smp_kick(smp_online() & ~(1u << this_cpu()->index));
+	smp_kick(smp_online() & ~(1u << this_cpu()->index), KICK_REFILL);
 }
 
 /* GICH_VTR.ListRegs + 1 */
