@@ -85,7 +85,7 @@ void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 		while (ready[c] != 2)
 			__asm__ volatile("wfi" ::: "memory");
 	}
-	uint32_t all = (uint32_t)(((t1 - t0) * (1000000000ull / read_CNTFRQ()) + N) / (2 * N));
+	uint32_t all = (uint32_t)(((t1 - t0) * (1000000000ull / read_CNTFRQ()) + N) / (2ull * N));
 
 	report("whole-system switch: all CPUs together", ncpu, all);
 	report("whole-system switch: per CPU", ncpu, (all + ncpu / 2) / ncpu);

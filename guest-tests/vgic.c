@@ -18,7 +18,7 @@
 static struct gic_log *const log0 = &gic_log[0];
 static struct gic_log *const log1 = &gic_log[1];
 
-static bool wait_for(volatile unsigned *n, unsigned want)
+static bool wait_for(const volatile unsigned *n, unsigned want)
 {
 	for (uint32_t i = 0; i < SPIN_LIMIT && *n < want; i++)
 		__asm__ volatile("" ::: "memory");
@@ -151,12 +151,12 @@ static void between_cpus(void)
 	irq_enable();
 	check_eq("CPU1 started (PSCI CPU_ON)",
 		 bl_hvc_regs(PSCI_CPU_ON, CPU1_MPIDR, (uint32_t)secondary_entry, 0).r0, 0);
-	check(wait_for((volatile unsigned *)&cpu1_ready, 1), "CPU1 set up its GIC");
+	check(wait_for((const volatile unsigned *)&cpu1_ready, 1), "CPU1 set up its GIC");
 	gic_guest_sgi(GICD_SGIR_FILTER_LIST, 1u << 1, 4);      /* to CPU1 */
 	cpu1_go = 1;
 	check(wait_for(&log0->n, 1), "CPU1's SGI reaches CPU0");
 	check_eq("... SGI 5 from CPU 1 (IAR source field)", log0->iar[0], (1u << 10) | 5);
-	check(wait_for((volatile unsigned *)&cpu1_done, 1), "CPU0's SGI reaches CPU1");
+	check(wait_for((const volatile unsigned *)&cpu1_done, 1), "CPU0's SGI reaches CPU1");
 	check_eq("... SGI 4 from CPU 0", log1->iar[0], 4);
 	irq_disable();
 }

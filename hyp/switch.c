@@ -138,10 +138,8 @@ static void wait_switches_over(struct hyp_cpu *c)
 {
 	while (sw.active) {
 		take_part_if_member(c);
-		if (sw.active && (sw.arrived & (1u << c->index)) == 0)
-			wait_over(c, sw.gen);   /* not a member: just wait */
-		else if (sw.active)
-			wait_over(c, sw.gen);   /* done our part: wait for the others */
+		if (sw.active)   /* not a member, or our part is done: the others' */
+			wait_over(c, sw.gen);
 	}
 }
 

@@ -50,7 +50,9 @@ void vgic_cpu_init(struct vgic_cpu *v, unsigned cpu, unsigned nr_lrs);
 /* The guest's priority for id as seen from CPU v (LR priority). */
 static inline uint8_t vgic_prio(const struct vgic_cpu *v, uint32_t id)
 {
-	return id < GIC_NR_PRIVATE ? v->prio_private[id] : vgic_dist.prio_shared[id];
+	if (id < GIC_NR_PRIVATE)
+		return v->prio_private[id];
+	return id < GIC_MAX_IRQS ? vgic_dist.prio_shared[id] : 0xff;
 }
 
 /* A physical interrupt, acknowledged and priority-dropped. */

@@ -18,8 +18,10 @@ void vgic_cpu_init(struct vgic_cpu *v, unsigned cpu, unsigned nr_lrs)
 {
 	memset(v, 0, sizeof(*v));
 	v->cpu = cpu;
-	v->nr_lrs = nr_lrs > VGIC_MAX_LRS ? VGIC_MAX_LRS : nr_lrs;
-	for (unsigned i = 0; i < v->nr_lrs; i++)
+	unsigned n = nr_lrs < VGIC_MAX_LRS ? nr_lrs : VGIC_MAX_LRS;
+
+	v->nr_lrs = n;
+	for (unsigned i = 0; i < n; i++)
 		vgic_hw_lr_write(i, 0);
 	vgic_hw_set_underflow(false);
 }
