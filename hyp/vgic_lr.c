@@ -1,12 +1,25 @@
 /*
  * List registers and the interrupts waiting for one (hyp/vgic.h).
  *
+ * GICv2 allows one valid list register per virtual id (IHI 0048B 5.3.11:
+ * each valid interrupt in the list registers has a unique VirtualID), so
+ * an SGI whose id is in a list register already - from another source, or
+ * from the same one while the guest handles it - waits, blocked, and that
+ * list register carries the EOI bit: the guest's EOI of it brings a
+ * maintenance interrupt, and the next one goes in. (Same id, same
+ * priority: the guest could not take the blocked one before anyway.)
+ *
  * Invariant, kept by settle(): while the guest's distributor is enabled,
- * either nothing waits, or every list register is in use, no waiting
- * interrupt has a higher priority than any merely pending list register,
- * and the underflow maintenance interrupt is on. So the guest's virtual
- * CPU interface, which picks the highest-priority pending list register,
- * always sees the highest-priority pending interrupt.
+ * either nothing but blocked SGIs waits, or every list register is in
+ * use, no waiting interrupt has a higher priority than any merely pending
+ * list register, and the underflow maintenance interrupt is on (off
+ * otherwise). So the guest's virtual CPU interface, which picks the
+ * highest-priority pending list register, always sees the highest-priority
+ * pending interrupt it could take - with one delay the hardware leaves no
+ * way around: when every list register is active, an interrupt that
+ * waits goes in only at the underflow interrupt (at most one valid list
+ * register), not as soon as the guest ends one of them (a hardware-linked
+ * one ends without a maintenance interrupt).
  */
 #include <string.h>
 #include "vgic.h"
@@ -50,6 +63,27 @@ static int free_lr(const struct vgic_cpu *v)
 	return e ? __builtin_ctzll(e) : -1;
 }
 
+/* The SGI ids in valid list registers (bit id), after emptying those whose
+ * EOI maintenance is done: invalid with the EOI bit, a list register is
+ * not empty in ELSR, and keeps the maintenance interrupt up, until
+ * rewritten. */
+static uint32_t sgis_in_lrs(const struct vgic_cpu *v)
+{
+	uint64_t used = ~vgic_hw_elsr() & lr_mask(v);
+	uint32_t ids = 0;
+
+	for (; used; used &= used - 1) {
+		unsigned i = (unsigned)__builtin_ctzll(used);
+		uint32_t lr = vgic_hw_lr_read(i);
+
+		if (!(lr & GICH_LR_STATE_MASK))
+			vgic_hw_lr_write(i, 0);
+		else if (!(lr & GICH_LR_HW) && GICH_LR_GET_VID(lr) < GIC_NR_SGIS)
+			ids |= 1u << GICH_LR_GET_VID(lr);
+	}
+	return ids;
+}
+
 /* ---- the waiting set ------------------------------------------------------ */
 
 static void queue_lr(struct vgic_cpu *v, uint32_t lr)
@@ -68,13 +102,14 @@ static void queue_lr(struct vgic_cpu *v, uint32_t lr)
 }
 
 /* The highest-priority waiting interrupt as a list register value (lowest
- * priority value; among equals the lowest id, SGIs by source), dequeued. */
-static uint32_t dequeue_best(struct vgic_cpu *v)
+ * priority value; among equals the lowest id, SGIs by source), dequeued;
+ * SGIs whose id is in `blocked` left waiting. 0: none. */
+static uint32_t dequeue_best(struct vgic_cpu *v, uint32_t blocked)
 {
 	uint32_t best = 0, best_prio = 0x100;
 
 	for (uint32_t id = 0; id < GIC_NR_SGIS; id++)
-		for (uint32_t s = 0; s < 8; s++)
+		for (uint32_t s = 0; s < 8 && !(blocked & (1u << id)); s++)
 			if ((v->queued_sgi[id] & (1u << s)) && vgic_prio(v, id) < best_prio) {
 				best = lr_sgi(v, id, s);
 				best_prio = vgic_prio(v, id);
@@ -91,7 +126,7 @@ static uint32_t dequeue_best(struct vgic_cpu *v)
 	}
 	uint32_t id = GICH_LR_GET_VID(best);
 
-	if (best_prio == 0x100)   /* nothing waits: callers check nqueued first */
+	if (best_prio == 0x100)
 		return 0;
 	if (best & GICH_LR_HW)
 		v->queued_hw[id / 32] &= ~(1u << (id % 32));
@@ -120,35 +155,53 @@ static int worst_pending_lr(const struct vgic_cpu *v, uint32_t *prio)
 	return worst;
 }
 
+/* Into list register i; an SGI with more sources waiting asks for a
+ * maintenance interrupt at its EOI. */
+static void place(struct vgic_cpu *v, unsigned i, uint32_t lr, uint32_t *sgis)
+{
+	if (!(lr & GICH_LR_HW)) {
+		uint32_t id = GICH_LR_GET_VID(lr);
+
+		*sgis |= 1u << id;
+		if (v->queued_sgi[id])
+			lr |= GICH_LR_EOI;
+	}
+	vgic_hw_lr_write(i, lr);
+}
+
 /* Restore the invariant (file comment). Each round either fills a free
  * list register or swaps in a waiting interrupt of strictly higher priority
  * than the one it displaces, so it ends. */
 static void settle(struct vgic_cpu *v)
 {
+	uint32_t sgis = sgis_in_lrs(v);
+	bool waits = false;   /* something a list register could take waits */
+
 	while (v->nqueued && dist_enabled()) {
-		int i = free_lr(v);
-		uint32_t best, worst_prio;
+		uint32_t best = dequeue_best(v, sgis), worst_prio;
+		int i;
 
-		if (i >= 0) {
-			vgic_hw_lr_write((unsigned)i, dequeue_best(v));
-			continue;
+		if (!best)
+			break;   /* only blocked SGIs */
+		i = free_lr(v);
+		if (i < 0) {
+			i = worst_pending_lr(v, &worst_prio);
+			if (i < 0 || GICH_LR_GET_PRIO(best) >= worst_prio) {
+				queue_lr(v, best);   /* no better than what the LRs hold */
+				waits = true;
+				break;
+			}
+			uint32_t old = vgic_hw_lr_read((unsigned)i);
+
+			queue_lr(v, old);
+			if (!(old & GICH_LR_HW))
+				sgis &= ~(1u << GICH_LR_GET_VID(old));
 		}
-		i = worst_pending_lr(v, &worst_prio);
-		if (i < 0)
-			break;
-		best = dequeue_best(v);
-		if (GICH_LR_GET_PRIO(best) >= worst_prio) {
-			queue_lr(v, best);   /* no better than what the LRs hold */
-			break;
-		}
-		queue_lr(v, vgic_hw_lr_read((unsigned)i));
-		vgic_hw_lr_write((unsigned)i, best);
+		place(v, (unsigned)i, best, &sgis);
 	}
-	bool on = v->nqueued && dist_enabled();
-
-	if (on != v->underflow) {
-		vgic_hw_set_underflow(on);
-		v->underflow = on;
+	if (waits != v->underflow) {
+		vgic_hw_set_underflow(waits);
+		v->underflow = waits;
 	}
 }
 
@@ -174,22 +227,23 @@ void vgic_inject_sgi(struct vgic_cpu *v, uint32_t id, uint32_t src)
 {
 	uint64_t used = ~vgic_hw_elsr() & lr_mask(v);
 
-	if (id >= GIC_NR_SGIS || src >= 8)
-		return;
-	/* One pending state per SGI and source: an SGI already pending is not
-	 * sent twice; one being handled (active) becomes active and pending. */
+	if (id >= GIC_NR_SGIS || src >= 8 || (v->queued_sgi[id] & (1u << src)))
+		return;   /* one pending state per SGI and source */
+	/* With its id in a list register, the SGI is pending there already,
+	 * or waits for the guest's EOI of it (file comment). */
 	for (; used; used &= used - 1) {
 		unsigned i = (unsigned)__builtin_ctzll(used);
-		uint32_t lr = vgic_hw_lr_read(i);
+		uint32_t lr = vgic_hw_lr_read(i), st = lr & GICH_LR_STATE_MASK;
 
-		if (!(lr & GICH_LR_HW) && GICH_LR_GET_VID(lr) == id && GICH_LR_GET_CPUID(lr) == src) {
-			if ((lr & GICH_LR_STATE_MASK) == GICH_LR_ACTIVE)
-				vgic_hw_lr_write(i, lr | GICH_LR_PENDING);
+		if ((lr & GICH_LR_HW) || GICH_LR_GET_VID(lr) != id || !st)
+			continue;
+		if (GICH_LR_GET_CPUID(lr) == src && st == GICH_LR_PENDING)
 			return;
-		}
-	}
-	if (v->queued_sgi[id] & (1u << src))
+		queue_lr(v, lr_sgi(v, id, src));
+		if (!(lr & GICH_LR_EOI))
+			vgic_hw_lr_write(i, lr | GICH_LR_EOI);
 		return;
+	}
 	if (v->nqueued == 0 && dist_enabled()) {
 		int i = free_lr(v);
 
