@@ -7,19 +7,26 @@
  * from the same one while the guest handles it - waits, blocked, and that
  * list register carries the EOI bit: the guest's EOI of it brings a
  * maintenance interrupt, and the next one goes in. (Same id, same
- * priority: the guest could not take the blocked one before anyway.)
+ * priority: the guest could not take the blocked one before anyway.) The
+ * guest may read its next interrupt between that EOI and the maintenance
+ * interrupt, so while an SGI is blocked (or about to be: two sources
+ * waiting) no list register holds a merely pending interrupt of lower
+ * priority: those wait too, held back, until the maintenance interrupt
+ * (they could not preempt the blocking one).
  *
  * Invariant, kept by settle(): while the guest's distributor is enabled,
- * either nothing but blocked SGIs waits, or every list register is in
- * use, no waiting interrupt has a higher priority than any merely pending
- * list register, and the underflow maintenance interrupt is on (off
- * otherwise). So the guest's virtual CPU interface, which picks the
- * highest-priority pending list register, always sees the highest-priority
- * pending interrupt it could take - with one delay the hardware leaves no
- * way around: when every list register is active, an interrupt that
- * waits goes in only at the underflow interrupt (at most one valid list
- * register), not as soon as the guest ends one of them (a hardware-linked
- * one ends without a maintenance interrupt).
+ * no list register holds a merely pending interrupt of lower priority
+ * than a blocked SGI, and either nothing but blocked SGIs and what they
+ * hold back waits, or every list register is in use, no waiting interrupt
+ * has a higher priority than any merely pending list register, and the
+ * underflow maintenance interrupt is on (off otherwise). So the guest's
+ * virtual CPU interface, which picks the highest-priority pending list
+ * register, always shows the highest-priority pending interrupt the guest
+ * could take - with one delay the hardware leaves no way around: when
+ * every list register is active, an interrupt that waits goes in only at
+ * the underflow interrupt (at most one valid list register), not as soon
+ * as the guest ends one of them (a hardware-linked one ends without a
+ * maintenance interrupt).
  */
 #include <string.h>
 #include "vgic.h"
@@ -103,8 +110,9 @@ static void queue_lr(struct vgic_cpu *v, uint32_t lr)
 
 /* The highest-priority waiting interrupt as a list register value (lowest
  * priority value; among equals the lowest id, SGIs by source), dequeued;
- * SGIs whose id is in `blocked` left waiting. 0: none. */
-static uint32_t dequeue_best(struct vgic_cpu *v, uint32_t blocked)
+ * SGIs whose id is in `blocked` left waiting. 0: none, or none of at least
+ * priority `hold`. */
+static uint32_t dequeue_best(struct vgic_cpu *v, uint32_t blocked, uint32_t hold)
 {
 	uint32_t best = 0, best_prio = 0x100;
 
@@ -126,7 +134,7 @@ static uint32_t dequeue_best(struct vgic_cpu *v, uint32_t blocked)
 	}
 	uint32_t id = GICH_LR_GET_VID(best);
 
-	if (best_prio == 0x100)
+	if (best_prio == 0x100 || best_prio > hold)
 		return 0;
 	if (best & GICH_LR_HW)
 		v->queued_hw[id / 32] &= ~(1u << (id % 32));
@@ -155,6 +163,40 @@ static int worst_pending_lr(const struct vgic_cpu *v, uint32_t *prio)
 	return worst;
 }
 
+/* The highest priority of an SGI blocked, or to be once one of its
+ * waiting sources goes in (0x100: none). */
+static uint32_t blocked_prio(const struct vgic_cpu *v, uint32_t sgis)
+{
+	uint32_t p = 0x100;
+
+	for (uint32_t id = 0; id < GIC_NR_SGIS; id++) {
+		uint32_t q = v->queued_sgi[id];
+
+		if (((sgis & (1u << id)) ? q : q & (q - 1)) && vgic_prio(v, id) < p)
+			p = vgic_prio(v, id);
+	}
+	return p;
+}
+
+/* Back to waiting: the merely pending list registers of lower priority
+ * than hold (file comment). */
+static void hold_back(struct vgic_cpu *v, uint32_t hold, uint32_t *sgis)
+{
+	uint64_t used = ~vgic_hw_elsr() & lr_mask(v);
+
+	for (; used; used &= used - 1) {
+		unsigned i = (unsigned)__builtin_ctzll(used);
+		uint32_t lr = vgic_hw_lr_read(i);
+
+		if ((lr & GICH_LR_STATE_MASK) == GICH_LR_PENDING && GICH_LR_GET_PRIO(lr) > hold) {
+			queue_lr(v, lr);
+			vgic_hw_lr_write(i, 0);
+			if (!(lr & GICH_LR_HW))
+				*sgis &= ~(1u << GICH_LR_GET_VID(lr));
+		}
+	}
+}
+
 /* Into list register i; an SGI with more sources waiting asks for a
  * maintenance interrupt at its EOI. */
 static void place(struct vgic_cpu *v, unsigned i, uint32_t lr, uint32_t *sgis)
@@ -174,15 +216,20 @@ static void place(struct vgic_cpu *v, unsigned i, uint32_t lr, uint32_t *sgis)
  * than the one it displaces, so it ends. */
 static void settle(struct vgic_cpu *v)
 {
-	uint32_t sgis = sgis_in_lrs(v);
+	uint32_t sgis = sgis_in_lrs(v), hold = 0x100;
 	bool waits = false;   /* something a list register could take waits */
 
+	if (v->nqueued && dist_enabled()) {
+		hold = blocked_prio(v, sgis);
+		if (hold < 0x100)
+			hold_back(v, hold, &sgis);
+	}
 	while (v->nqueued && dist_enabled()) {
-		uint32_t best = dequeue_best(v, sgis), worst_prio;
+		uint32_t best = dequeue_best(v, sgis, hold), worst_prio;
 		int i;
 
 		if (!best)
-			break;   /* only blocked SGIs */
+			break;   /* only blocked SGIs, and what they hold back */
 		i = free_lr(v);
 		if (i < 0) {
 			i = worst_pending_lr(v, &worst_prio);
@@ -242,6 +289,7 @@ void vgic_inject_sgi(struct vgic_cpu *v, uint32_t id, uint32_t src)
 		queue_lr(v, lr_sgi(v, id, src));
 		if (!(lr & GICH_LR_EOI))
 			vgic_hw_lr_write(i, lr | GICH_LR_EOI);
+		settle(v);   /* what it holds back */
 		return;
 	}
 	if (v->nqueued == 0 && dist_enabled()) {

@@ -53,10 +53,16 @@ static void hw_rules_kept(void)
 /* The maintenance interrupt as the target takes it (hyp/irq.c): it is
  * level-sensitive, so after the refill it must be gone, or the CPU would
  * take it again and again and never run the guest. */
+static unsigned eoi_maintenances, underflows;
+
 static bool maintenance(void)
 {
 	if (!fake_gic_maintenance())
 		return false;
+	if (fake_gic_eisr())
+		eoi_maintenances++;
+	else
+		underflows++;
 	vgic_refill(&v);
 	assert_false(fake_gic_maintenance());
 	return true;
@@ -233,6 +239,37 @@ static void sgi_again_does_not_overtake(void **state)
 	eoi(0x403u);
 	eoi(32);
 	assert_int_equal(fake_gic_valid_lrs(), 0);
+	assert_int_equal(v.nqueued, 0);
+	hw_rules_kept();
+}
+
+/* While SGI 1 from CPU 2 waits for SGI 1 from CPU 0 (0x40) to end, SPI 40
+ * (0x80) leaves its list register: the guest may read its next interrupt
+ * between the EOI and the maintenance interrupt, and must not find SPI 40
+ * there ahead of SGI 1 from CPU 2. */
+static void blocked_sgi_holds_back_lower_priority(void **state)
+{
+	(void)state;
+	uint32_t got[4];
+
+	set_prio(1, 0x40);
+	set_prio(40, 0x80);
+	sgi(1, 0);
+	hw(40);
+	assert_int_equal(fake_gic.lr[0], 0x14000001u);
+	assert_int_equal(fake_gic.lr[1], 0x9800a028u);
+	sgi(1, 2);
+	assert_int_equal(fake_gic.lr[0], 0x14080001u);
+	assert_int_equal(fake_gic_valid_lrs(), 1);
+	assert_int_equal(v.nqueued, 2);
+	assert_false(fake_gic.uie);
+	assert_int_equal(fake_guest_ack(), 0x001u);
+	fake_guest_eoi(0x001u);
+	assert_int_equal(fake_guest_ack(), FAKE_GIC_SPURIOUS);   /* before the maintenance interrupt */
+	assert_true(maintenance());
+	assert_int_equal(drain(got, 4), 2);
+	assert_int_equal(got[0], 0x801u);
+	assert_int_equal(got[1], 40);
 	assert_int_equal(v.nqueued, 0);
 	hw_rules_kept();
 }
@@ -439,7 +476,7 @@ static void distributor_disabled(void **state)
 
 /* The interrupts in play: hardware ids, and SGI ids x sources. An item is
  * a key: a hardware id, or 1024 + 8 * SGI id + source. */
-static const uint32_t hw_ids[] = { 20, 27, 31, 32, 33, 34, 40, 41, 63, 100 };
+static const uint32_t hw_ids[] = { 16, 20, 27, 31, 32, 33, 34, 35, 40, 41, 63, 64, 95, 100, 101, 127 };
 static const uint32_t sgi_ids[] = { 0, 1, 2, 7, 14 };
 static const uint32_t srcs[] = { 0, 1, 2, 3, 7 };
 static const uint8_t prios[] = { 0x00, 0x40, 0x80, 0xa0, 0xf8 };
@@ -488,6 +525,7 @@ static bool queued(uint32_t k)
 
 static unsigned nkeys;
 static uint32_t keys[NHW + NSGI * NSRC];
+static unsigned seen_blocked, seen_held;   /* steps that had some */
 
 /* A waiting SGI that cannot go into a list register because one holds
  * its id (GICv2: one list register per virtual id). */
@@ -504,15 +542,16 @@ static bool blocked(uint32_t k, uint64_t valid)
 
 /* After every step: each interrupt is where the reference says, once;
  * and (hyp/vgic_lr.c's invariant) while the distributor is enabled the
- * guest's interface shows the best pending interrupt: nothing waiting
- * ranks above a merely pending list register, underflow is on exactly
- * when something that could take a list register waits, and - after the
- * monitor has run - every list register is in use then. */
+ * guest's interface shows the best pending interrupt it could take: no
+ * merely pending list register ranks below a blocked SGI, nothing else
+ * waiting ranks above one, underflow is on exactly when something that
+ * could take a list register waits, and - after the monitor has run -
+ * every list register is in use then. */
 static void check(bool settled)
 {
 	unsigned in_lr[NKEYS] = { 0 }, lr_pend[NKEYS] = { 0 };
 	uint64_t valid = 0;
-	unsigned worst_pending = 0, nq = 0, placeable = 0;
+	unsigned worst_pending = 0, nq = 0, placeable = 0, hold = 0x100;
 	bool on = vgic_dist.ctlr & GICD_CTLR_ENABLE;
 
 	hw_rules_kept();
@@ -535,6 +574,12 @@ static void check(bool settled)
 		else
 			assert_false(ref_active[k]);
 	}
+	for (unsigned n = 0; n < nkeys; n++)
+		if (queued(keys[n]) && blocked(keys[n], valid) && prio_of[id_of_key(keys[n])] < hold)
+			hold = prio_of[id_of_key(keys[n])];
+	if (on)
+		assert_true(worst_pending <= hold);
+	seen_blocked += hold < 0x100;
 	for (unsigned n = 0; n < nkeys; n++) {
 		uint32_t k = keys[n];
 		bool q = queued(k);
@@ -547,10 +592,12 @@ static void check(bool settled)
 		else
 			assert_int_equal(in_lr[k] + q, 0);
 		assert_int_equal(lr_pend[k] + q, ref_pending[k]);
-		if (q && !blocked(k, valid)) {
+		if (q && !blocked(k, valid) && prio_of[id_of_key(k)] <= hold) {
 			placeable++;
 			if (on)
 				assert_true(prio_of[id_of_key(k)] >= worst_pending);
+		} else if (q && !blocked(k, valid)) {
+			seen_held++;
 		} else if (q) {   /* its list register asks for a maintenance interrupt at its EOI */
 			for (unsigned i = 0; i < fake_gic.nr_lrs; i++)
 				if ((valid & (1ull << i)) && !(fake_gic.lr[i] & GICH_LR_HW) &&
@@ -571,8 +618,9 @@ static void guest_ack(void)
 	bool on = vgic_dist.ctlr & GICD_CTLR_ENABLE;
 
 	if (iar == FAKE_GIC_SPURIOUS) {
-		/* an idle guest sees everything pending */
-		if (on && fake_guest_running_prio() == 0x100)
+		/* an idle guest sees everything pending (once the maintenance
+		 * interrupt has been taken) */
+		if (on && fake_guest_running_prio() == 0x100 && !fake_gic_maintenance())
 			for (unsigned n = 0; n < nkeys; n++)
 				assert_false(ref_pending[keys[n]]);
 		return;
@@ -631,10 +679,20 @@ static void random_run(uint32_t seed, unsigned nr_lrs, unsigned steps)
 	 * most one is valid) */
 	bool settled = true;
 
+	/* phases of 400 steps: cumulative percentages of hardware interrupts,
+	 * SGIs, acknowledges, EOIs; the rest refills and distributor writes */
+	static const unsigned mix[4][4] = {
+		{ 25, 50, 70, 92 },   /* more raised than the guest takes */
+		{ 40, 40, 65, 92 },   /* hardware only */
+		{ 20, 20, 55, 92 },   /* hardware only, the guest keeping up */
+		{ 10, 50, 70, 92 },   /* mostly SGIs */
+	};
+
 	for (unsigned step = 0; step < steps; step++) {
+		const unsigned *m = mix[step / 400 % 4];
 		uint32_t r = next() % 100;
 
-		if (r < 25) {
+		if (r < m[0]) {
 			uint32_t id = hw_ids[next() % NHW];
 
 			if (!ref_pending[id] && !ref_active[id]) {   /* a physical interrupt fires again only once ended */
@@ -642,18 +700,20 @@ static void random_run(uint32_t seed, unsigned nr_lrs, unsigned steps)
 				hw(id);
 				settled = true;
 			}
-		} else if (r < 50) {
+		} else if (r < m[1]) {
 			uint32_t id = sgi_ids[next() % NSGI], src = srcs[next() % NSRC];
 
 			ref_pending[1024u + 8u * id + src] = true;
 			sgi(id, src);   /* settles, or changes no list register's use */
-		} else if (r < 70) {
+		} else if (r < m[2]) {
 			guest_ack();
 			acks++;
-		} else if (r < 92) {
+		} else if (r < m[3]) {
 			if (depth) {
 				guest_eoi();
 				settled = false;
+				if (next() % 2)
+					guest_ack();   /* the guest's next read, before the maintenance interrupt */
 			}
 		} else if (r < 97) {
 			vgic_refill(&v);   /* a kick: harmless at any time */
@@ -689,24 +749,37 @@ static void random_run(uint32_t seed, unsigned nr_lrs, unsigned steps)
 	assert_int_equal(v.nqueued, 0);
 	assert_int_equal(fake_gic_valid_lrs(), 0);
 	assert_false(fake_gic.uie);
-	/* the sequences did what they are for */
 	assert_true(acks > steps / 10);
 	assert_true(waited > steps / 20);
+}
+
+/* The runs went through what they are for: both kinds of maintenance
+ * interrupt, SGIs blocked, interrupts held back. */
+static void covered(void)
+{
+	assert_true(eoi_maintenances > 100);
+	assert_true(underflows > 20);
+	assert_true(seen_blocked > 1000);
+	assert_true(seen_held > 1000);
 }
 
 static void random_sequences_4_lrs(void **state)
 {
 	(void)state;
+	eoi_maintenances = underflows = seen_blocked = seen_held = 0;
 	random_run(0x1234567u, 4, 5000);
 	random_run(0x9e3779b9u, 4, 5000);
 	random_run(0xdeadbeefu, 4, 5000);
+	covered();
 }
 
 static void random_sequences_2_and_8_lrs(void **state)
 {
 	(void)state;
+	eoi_maintenances = underflows = seen_blocked = seen_held = 0;
 	random_run(0x2468aceu, 2, 5000);
 	random_run(0x13579bdu, 8, 5000);
+	covered();
 }
 
 int main(void)
@@ -719,6 +792,7 @@ int main(void)
 		cmocka_unit_test_setup(sgi_from_second_source_waits_for_eoi, setup),
 		cmocka_unit_test_setup(sgi_again_while_active, setup),
 		cmocka_unit_test_setup(sgi_again_does_not_overtake, setup),
+		cmocka_unit_test_setup(blocked_sgi_holds_back_lower_priority, setup),
 		cmocka_unit_test_setup(more_than_lrs_in_priority_order, setup),
 		cmocka_unit_test_setup(higher_priority_evicts, setup),
 		cmocka_unit_test_setup(sgis_from_several_sources_and_hw, setup),
