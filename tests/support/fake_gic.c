@@ -12,7 +12,18 @@ void fake_gic_reset(unsigned nr_lrs, unsigned lines, unsigned ncpus)
 	fake_gic.ncpus = ncpus < 1 ? 1 : ncpus > FAKE_GIC_CPUS ? FAKE_GIC_CPUS : ncpus;
 }
 
-void fake_gic_set_cpu(unsigned cpu) { fake_gic.cpu = cpu % FAKE_GIC_CPUS; }
+void fake_gic_set_cpu(unsigned cpu)
+{
+	struct fake_gich *out = &fake_gic.gich[fake_gic.cpu], *in = &fake_gic.gich[cpu % FAKE_GIC_CPUS];
+
+	memcpy(out->lr, fake_gic.lr, sizeof(out->lr));
+	out->uie = fake_gic.uie;
+	out->apr = fake_gic.apr;
+	memcpy(fake_gic.lr, in->lr, sizeof(fake_gic.lr));
+	fake_gic.uie = in->uie;
+	fake_gic.apr = in->apr;
+	fake_gic.cpu = cpu % FAKE_GIC_CPUS;
+}
 
 /* ---- list registers ---------------------------------------------------------- */
 

@@ -22,7 +22,8 @@
  * the priority mask is open.
  *
  * Distributor (4.3), for FAKE_GIC_CPUS CPUs, the SGI/PPI registers banked
- * per CPU (fake_gic_set_cpu picks the one accessing):
+ * per CPU like each CPU's list registers and GICH_HCR (fake_gic_set_cpu
+ * picks the one running):
  *   - ISENABLER/ICENABLER, ISPENDR/ICPENDR, ISACTIVER/ICACTIVER: set and
  *     clear registers over one state; SGI enable bits writable (an
  *     implementation choice the architecture allows), SGI pending bits
@@ -66,12 +67,20 @@ struct fake_gicd {
 	uint32_t cfg[FAKE_GIC_IDS / 16], cfg1[FAKE_GIC_CPUS];
 };
 
-struct fake_gic {
-	/* virtual interface control of the running CPU */
-	unsigned nr_lrs;
+/* A CPU's virtual interface control, and its guest's active priorities. */
+struct fake_gich {
 	uint32_t lr[FAKE_GIC_MAX_LRS];
 	bool uie;
 	uint32_t apr;                  /* active priorities: bit = priority >> 3 */
+};
+
+struct fake_gic {
+	/* virtual interface control of the running CPU (the others' in gich[]) */
+	unsigned nr_lrs;
+	uint32_t lr[FAKE_GIC_MAX_LRS];
+	bool uie;
+	uint32_t apr;
+	struct fake_gich gich[FAKE_GIC_CPUS];
 	unsigned dup_vid;              /* LR writes leaving two valid LRs with one virtual id */
 	unsigned hw_active_pending;    /* LR writes of a HW = 1 LR active and pending */
 	unsigned eoi_unmatched;        /* guest EOIs of an id no active LR holds */
@@ -95,7 +104,8 @@ extern struct fake_gic fake_gic;
  * distributor of `lines` ids (a multiple of 32) for ncpus CPUs, CPU 0
  * accessing. Priorities, enables, pending and active states zero. */
 void fake_gic_reset(unsigned nr_lrs, unsigned lines, unsigned ncpus);
-/* The CPU whose banked SGI/PPI registers the distributor shows. */
+/* The CPU running: the one whose list registers, GICH_HCR and banked
+ * SGI/PPI distributor registers the model shows. */
 void fake_gic_set_cpu(unsigned cpu);
 
 /* GICH_ELSR / GICH_EISR / valid LRs as bit masks; the maintenance
