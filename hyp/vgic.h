@@ -50,6 +50,7 @@ void vgic_cpu_init(struct vgic_cpu *v, unsigned cpu, unsigned nr_lrs);
 /* The guest's priority for id as seen from CPU v (LR priority). */
 static inline uint8_t vgic_prio(const struct vgic_cpu *v, uint32_t id)
 {
+	/* cppcheck-suppress arrayIndexOutOfBoundsCond ; false positive: ids are < GIC_MAX_IRQS (vgic_inject_hw refuses others) */
 	return id < GIC_NR_PRIVATE ? v->prio_private[id] : vgic_dist.prio_shared[id];
 }
 

@@ -69,7 +69,7 @@ static bool bit_reg(uint32_t off, uint32_t base, bool write, uint32_t *val)
  * bits a list register carries. */
 static void prio_byte(struct vgic_cpu *v, uint32_t id, bool write, uint8_t *b)
 {
-	if (id >= vgic_dist.lines || gic_monitor_owned(id)) {   /* ids up to 1023 come here */
+	if (id >= GIC_MAX_IRQS || id >= vgic_dist.lines || gic_monitor_owned(id)) {   /* ids up to 1023 come here */
 		if (!write)
 			*b = 0;
 		return;
