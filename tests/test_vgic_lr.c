@@ -13,6 +13,7 @@
 #include <cmocka.h>
 #include "vgic.h"
 #include "fake_gic.h"
+#include "../guest-tests/lib/rng.h"   /* the test guests' xorshift32 */
 
 static struct vgic_cpu v;
 
@@ -485,14 +486,8 @@ static const uint8_t prios[] = { 0x00, 0x40, 0x80, 0xa0, 0xf8 };
 #define NSRC  (sizeof(srcs) / sizeof(srcs[0]))
 #define NKEYS (1024u + 16u * 8u)
 
-static uint32_t rng;
-static uint32_t next(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 17;
-	rng ^= rng << 5;
-	return rng;
-}
+static struct rng rng;
+static uint32_t next(void) { return rng_next(&rng); }
 
 /* The reference: what is pending and what the guest has active. */
 static bool ref_pending[NKEYS], ref_active[NKEYS];
@@ -658,7 +653,7 @@ static void guest_eoi(void)
 static void random_run(uint32_t seed, unsigned nr_lrs, unsigned steps)
 {
 	setup_lrs(nr_lrs);
-	rng = seed;
+	rng = rng_seed(seed);
 	memset(ref_pending, 0, sizeof(ref_pending));
 	memset(ref_active, 0, sizeof(ref_active));
 	depth = nkeys = 0;
