@@ -75,6 +75,7 @@
 #define GICH_LR_VID(id)        ((uint32_t)(id) & 0x3ffu)
 #define GICH_LR_PID(id)        (((uint32_t)(id) & 0x3ffu) << 10)   /* HW = 1 */
 #define GICH_LR_CPUID(cpu)     (((uint32_t)(cpu) & 0x7u) << 10)    /* HW = 0: an SGI's source */
+#define GICH_LR_EOI            (1u << 19)   /* HW = 0: maintenance interrupt when it is EOIed */
 #define GICH_LR_PRIO(p)        ((((uint32_t)(p) >> 3) & 0x1fu) << 23)   /* top 5 bits */
 #define GICH_LR_PENDING        (1u << 28)
 #define GICH_LR_ACTIVE         (2u << 28)

@@ -142,6 +142,9 @@ void secondary_main(uint32_t context, uint32_t cpsr)
 	}
 }
 
+/* CMD_SWITCHES / CMD_RUN_WHILE_SWITCHING argument: two 16-bit halves */
+static uint32_t pair(uint32_t hi, uint32_t lo) { return (hi << 16) + lo; }
+
 static void post(unsigned cpu, enum cmd c, uint32_t arg)
 {
 	box[cpu].done = CMD_NONE;
@@ -247,8 +250,8 @@ static void concurrent_initiators(void)
 {
 	uint32_t before = system_info().r0;
 
-	post(1, CMD_SWITCHES, (0u << 16) | 40);
-	post(2, CMD_SWITCHES, (1u << 16) | 40);
+	post(1, CMD_SWITCHES, pair(0, 40));
+	post(2, CMD_SWITCHES, pair(1, 40));
 	post(3, CMD_PMU_INC, 5000);
 	bool done = wait_done(1, CMD_SWITCHES) && wait_done(2, CMD_SWITCHES) && wait_done(3, CMD_PMU_INC);
 
@@ -266,7 +269,7 @@ static void hotplug_race(void)
 {
 	uint32_t before;
 
-	post(1, CMD_SWITCHES, (0u << 16) | 30);
+	post(1, CMD_SWITCHES, pair(0, 30));
 	run_on(3, CMD_OFF, 0);
 	bool done = wait_done(1, CMD_SWITCHES);
 
@@ -305,7 +308,7 @@ static void monitor_driven(void)
 	}
 	stop_running = 0;
 	for (unsigned c = 1; c < NCPU; c++)
-		post(c, CMD_RUN_WHILE_SWITCHING, (cluster << 16) | start);
+		post(c, CMD_RUN_WHILE_SWITCHING, pair(cluster, start));
 	check_eq("HVC_AUTO_SWITCH(3000 ticks)", (uint32_t)hvc(HVC_AUTO_SWITCH, 3000), 0);
 	/* CPU0 counts too, until enough switches happened */
 	while (system_info().r0 - start < 40) {

@@ -69,13 +69,13 @@ static bool bit_reg(uint32_t off, uint32_t base, bool write, uint32_t *val)
  * bits a list register carries. */
 static void prio_byte(struct vgic_cpu *v, uint32_t id, bool write, uint8_t *b)
 {
-	uint8_t *shadow = id < GIC_NR_PRIVATE ? &v->prio_private[id] : &vgic_dist.prio_shared[id];
-
-	if (id >= vgic_dist.lines || gic_monitor_owned(id)) {
+	if (id >= GIC_MAX_IRQS || id >= vgic_dist.lines || gic_monitor_owned(id)) {   /* ids up to 1023 come here */
 		if (!write)
 			*b = 0;
 		return;
 	}
+	uint8_t *shadow = id < GIC_NR_PRIVATE ? &v->prio_private[id] : &vgic_dist.prio_shared[id];
+
 	if (write) {
 		*shadow = *b & 0xf8u;
 		vgic_hw_gicd_write8(GICD_IPRIORITYR + id, *shadow);
