@@ -6,6 +6,7 @@
  */
 #include <stdint.h>
 #include "board_common.h"
+#include "cpregs_access.h"
 
 #define UART_BASE     0x09000000u  /* PL011 */
 #define UART_DR       0x00u
@@ -19,6 +20,8 @@
 
 #define RAM_BASE      0x40000000u
 
+#define ID_PFR1_VIRT  0xf000u      /* ID_PFR1.Virtualization: EL2 exists */
+
 /* PSCI, implemented by QEMU itself for the virt board (the monitor's
  * firmware; the guest's PSCI is the monitor's, hyp/psci.c) */
 #define PSCI_CPU_OFF      0x84000002u
@@ -31,15 +34,25 @@ static struct blmon_cpu_data cpu_data[BOARD_MAX_CPUS];
 static inline void mmio_write(uint32_t a, uint32_t v) { *(volatile uint32_t *)a = v; }
 static inline uint32_t mmio_read(uint32_t a) { return *(volatile uint32_t *)a; }
 
-static uint32_t firmware_smc(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3)
+/*
+ * QEMU's PSCI conduit on virt is SMC when the CPU has EL2 (virtualization=on)
+ * and HVC when it has not (hw/arm/virt.c); the other instruction is
+ * UNDEFINED. The monitor runs in HYP, so SMC - except when a machine
+ * without EL2 started it in SVC and it reports that and powers off.
+ */
+static uint32_t firmware_call(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3)
 {
 	register uint32_t r0 __asm__("r0") = a0;
 	register uint32_t r1 __asm__("r1") = a1;
 	register uint32_t r2 __asm__("r2") = a2;
 	register uint32_t r3 __asm__("r3") = a3;
 
-	__asm__ volatile(".arch_extension sec\n\tsmc #0"
-			 : "+r"(r0), "+r"(r1), "+r"(r2), "+r"(r3) : : "memory");
+	if (read_ID_PFR1() & ID_PFR1_VIRT)
+		__asm__ volatile(".arch_extension sec\n\tsmc #0"
+				 : "+r"(r0), "+r"(r1), "+r"(r2), "+r"(r3) : : "memory");
+	else
+		__asm__ volatile(".arch_extension virt\n\thvc #0"
+				 : "+r"(r0), "+r"(r1), "+r"(r2), "+r"(r3) : : "memory");
 	return r0;
 }
 
@@ -70,26 +83,26 @@ int board_cpu_index(uint32_t mpidr)
 
 int32_t board_cpu_on(unsigned cpu)
 {
-	return (int32_t)firmware_smc(PSCI_CPU_ON, cpu, (uint32_t)_start, 0);
+	return (int32_t)firmware_call(PSCI_CPU_ON, cpu, (uint32_t)_start, 0);
 }
 
 void board_cpu_off(void)
 {
-	firmware_smc(PSCI_CPU_OFF, 0, 0, 0);
+	firmware_call(PSCI_CPU_OFF, 0, 0, 0);
 	for (;;)
 		__asm__ volatile("wfi");
 }
 
 void board_system_off(void)
 {
-	firmware_smc(PSCI_SYSTEM_OFF, 0, 0, 0);
+	firmware_call(PSCI_SYSTEM_OFF, 0, 0, 0);
 	for (;;)
 		__asm__ volatile("wfi");
 }
 
 void board_system_reset(void)
 {
-	firmware_smc(PSCI_SYSTEM_RESET, 0, 0, 0);
+	firmware_call(PSCI_SYSTEM_RESET, 0, 0, 0);
 	for (;;)
 		__asm__ volatile("wfi");
 }
