@@ -19,8 +19,9 @@ qemu_cmd() {
 	local board=${QEMU_BOARD:-qemu-virt}
 	local hyp=$1 guest hyp_args=() dtb_args=() extra=() append=""
 	guest=$(readlink -f "$2"); shift 2
-	local machine cpu mem dtb smp=${QEMU_SMP:-1}
+	local machine cpu mem dtb smp=${QEMU_SMP:-1} panic_exit
 	machine=$(board_var "$board" QEMU_MACHINE)
+	read -r -a panic_exit <<<"$(board_var "$board" QEMU_PANIC_EXIT)"
 	cpu=$(board_var "$board" QEMU_CPU)
 	mem=${QEMU_MEM:-$(board_var "$board" QEMU_MEM)}
 	dtb=${QEMU_DTB:-$(board_var "$board" QEMU_DTB)}
@@ -42,7 +43,7 @@ qemu_cmd() {
 	if [ "$dtb" != none ] && [ -e "$dtb" ]; then dtb_args=(-dtb "$(readlink -f "$dtb")"); fi
 	QEMU_CMD=(qemu-system-arm -M "$machine" -cpu "$cpu" -m "$mem"
 		-smp "$smp" -nographic -nic none -monitor none -serial stdio
-		"${hyp_args[@]}"
+		"${panic_exit[@]}" "${hyp_args[@]}"
 		-kernel "$guest" "${dtb_args[@]}")
 	if [ -n "$append" ]; then QEMU_CMD+=(-append "$append"); fi
 	QEMU_CMD+=("${extra[@]}")

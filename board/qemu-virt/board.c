@@ -107,11 +107,6 @@ void board_system_reset(void)
 		__asm__ volatile("wfi");
 }
 
-void board_fatal_exit(void)
-{
-	board_system_off();
-}
-
 /*
  * QEMU's 32-bit boot stub at the start of RAM (hw/arm/boot.c) loads r2,
  * the DTB address, with `ldr r2, [pc, #imm]` from a literal after it.
