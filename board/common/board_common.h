@@ -14,7 +14,8 @@ struct board_boot_info {
 	uint32_t dtb;              /* the guest's DTB */
 	uint32_t dtb_max;          /* bytes it may occupy */
 	struct blmon_range ram;    /* all RAM (the first /memory region) */
-	uint64_t loaded_end;       /* end of what QEMU loaded for the guest */
+	uint64_t loaded_start;     /* what QEMU loaded for the guest above */
+	uint64_t loaded_end;       /* the kernel (initrd, DTB): start, end */
 };
 
 /* Find the guest's DTB and the RAM; blmon_fatal() if the shape cannot

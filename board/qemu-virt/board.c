@@ -19,6 +19,8 @@
 #define GICV_BASE     0x08040000u
 
 #define RAM_BASE      0x40000000u
+#define SZ_1M         0x100000ull
+#define SZ_4G         0x100000000ull
 
 #define ID_PFR1_VIRT  0xf000u      /* ID_PFR1.Virtualization: EL2 exists */
 
@@ -129,20 +131,31 @@ void board_discover(struct board_boot_info *bi)
 	struct blmon_range initrd;
 
 	if (!dtb || dtb < RAM_BASE || (dtb & 3) || (total = blmon_fdt_size((const void *)dtb)) == 0)
-		blmon_fatal("no device tree from QEMU: start the guest with -kernel (the monitor reads "
-			    "the RAM size from the DTB QEMU gives it)");
+		blmon_fatal("no device tree from QEMU: start the guest with -kernel and a raw image or "
+			    "zImage (the monitor reads the RAM size from the DTB QEMU passes such a "
+			    "guest; an ELF guest gets none)");
 	if (!blmon_fdt_memory((const void *)dtb, total, &bi->ram))
 		blmon_fatal("QEMU's device tree at %08lx is not valid or has no /memory",
 			    (unsigned long)dtb);
 	if (bi->ram.base != RAM_BASE)
 		blmon_fatal("RAM at %08llx, not at %08x where the virt board has it",
 			    (unsigned long long)bi->ram.base, RAM_BASE);
+	/* the monitor lives at the top of RAM and addresses it in 32 bits */
+	if (bi->ram.size > SZ_4G - RAM_BASE)
+		blmon_fatal("%llu MiB of RAM reach above 4 GiB: give QEMU -m %llu or less",
+			    (unsigned long long)(bi->ram.size / SZ_1M),
+			    (unsigned long long)((SZ_4G - RAM_BASE) / SZ_1M));
 	bi->dtb = dtb;
 	bi->dtb_max = total;
+	/* QEMU loads the initrd (if any), then the DTB right after it */
+	bi->loaded_start = dtb;
 	bi->loaded_end = dtb + total;
-	if (blmon_fdt_initrd((const void *)dtb, total, &initrd) &&
-	    initrd.base + initrd.size > bi->loaded_end)
-		bi->loaded_end = initrd.base + initrd.size;
+	if (blmon_fdt_initrd((const void *)dtb, total, &initrd) && initrd.size) {
+		if (initrd.base < bi->loaded_start)
+			bi->loaded_start = initrd.base;
+		if (initrd.base + initrd.size > bi->loaded_end)
+			bi->loaded_end = initrd.base + initrd.size;
+	}
 }
 
 void board_platform(struct blmon_platform *p, const struct board_boot_info *bi,
