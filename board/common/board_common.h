@@ -9,6 +9,9 @@
 #include <stdint.h>
 #include "blmon.h"
 
+/* ID_PFR1.Virtualization: the CPU has EL2 (HYP mode) */
+#define ID_PFR1_VIRT 0xf000u
+
 /* What the board found out about the machine it was started on. */
 struct board_boot_info {
 	uint32_t dtb;              /* the guest's DTB */

@@ -5,6 +5,7 @@
  * message (blmon_fatal), never a hang.
  */
 #include "board_common.h"
+#include "cpregs_access.h"
 
 #define PSR_MODE_MASK 0x1fu
 #define PSR_MODE_HYP  0x1au
@@ -64,8 +65,10 @@ void board_boot(uint32_t cpsr)
 	struct blmon_platform p;
 
 	if ((cpsr & PSR_MODE_MASK) != PSR_MODE_HYP)
-		blmon_fatal("started in CPU mode %02lx, not HYP: the board must start the monitor "
-			    "in HYP mode (QEMU: -M ...,virtualization=on)", (unsigned long)(cpsr & PSR_MODE_MASK));
+		blmon_fatal("started in CPU mode %02lx, not HYP: %s", (unsigned long)(cpsr & PSR_MODE_MASK),
+			    read_ID_PFR1() & ID_PFR1_VIRT
+			    ? "the CPU has EL2 but was started below it (QEMU: without secure=on)"
+			    : "the CPU has no EL2 (QEMU: -M ...,virtualization=on)");
 	board_discover(&bi);
 	struct blmon_range mon = monitor_place(&bi);
 

@@ -22,8 +22,6 @@
 #define SZ_1M         0x100000ull
 #define SZ_4G         0x100000000ull
 
-#define ID_PFR1_VIRT  0xf000u      /* ID_PFR1.Virtualization: EL2 exists */
-
 /* PSCI, implemented by QEMU itself for the virt board (the monitor's
  * firmware; the guest's PSCI is the monitor's, hyp/psci.c) */
 #define PSCI_CPU_OFF      0x84000002u
