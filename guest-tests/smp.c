@@ -4,9 +4,10 @@
  * first); each reaches the guest's entry, the monitor knows it by its own
  * index, and each CPU's monitor state is its own: a CPU changes its PMU
  * state (HVC_PMU_SWITCH, per CPU) and a PMU register through Type B while
- * the others are running, and every CPU reads back only what it did.
- * CPU_ON beyond the board's CPUs is INVALID_PARAMETERS, AFFINITY_INFO
- * follows each CPU on and off, and a CPU started again starts afresh.
+ * the others are running, and every CPU reads back only what it did - also
+ * after a whole-system cluster switch has moved all eight. CPU_ON beyond
+ * the board's CPUs is INVALID_PARAMETERS, AFFINITY_INFO follows each CPU
+ * on and off, and a CPU started again starts afresh.
  */
 #include "pmu_guest.h"
 
@@ -25,7 +26,8 @@
 static struct slot {
 	volatile uint32_t arrived, done;
 	volatile uint32_t context, cpsr, mpidr, monitor_cpu, state_at_entry;
-	volatile uint32_t state, inten;   /* read back after every CPU changed its own */
+	volatile uint32_t set_cluster;    /* where it set its PMINTENSET bit */
+	volatile uint32_t state, inten, cluster;   /* read back after every CPU changed its own */
 } slot[NCPUS];
 static volatile uint32_t go;
 
@@ -60,12 +62,15 @@ void secondary_main(uint32_t context, uint32_t cpsr)
 	s->state_at_entry = pmu_state_now();
 	/* this CPU's own changes: odd CPUs to state 3, a bit of its own */
 	(void)pmu_switch(i & 1u);
-	(void)typeb_write(HVC_PMINTENSET_WRITE, cluster_now(), inten_bit(i));
+	s->set_cluster = cluster_now();
+	(void)typeb_write(HVC_PMINTENSET_WRITE, s->set_cluster, inten_bit(i));
 	__asm__ volatile("dsb" ::: "memory");
 	s->arrived = 1;
 	if (wait_until(&go, 1, WAIT_MS)) {
 		s->state = pmu_state_now();
-		s->inten = typeb_read(HVC_PMINTENSET_READ, cluster_now());
+		s->cluster = cluster_now();
+		/* the live register, or the saved context if a switch moved us */
+		s->inten = typeb_read(HVC_PMINTENSET_READ, s->set_cluster);
 	}
 	/* off as it is: odd CPUs in state 3, which a restart must not keep */
 	__asm__ volatile("dsb" ::: "memory");
@@ -113,9 +118,15 @@ static void beyond_the_board(void)
 
 static void per_cpu_state(void)
 {
+	uint32_t other = cluster_now() == A15_CLUSTER ? A7_CLUSTER : A15_CLUSTER;
+
 	/* CPU0 changed nothing while the others changed their own */
 	check_eq("CPU0 is still in PMU state 1", pmu_state_now(), 1);
 	check_eq("CPU0's PMINTENSET is still 0", typeb_read(HVC_PMINTENSET_READ, cluster_now()), 0);
+	check_eq("HVC_SYSTEM_INFO: the monitor has all 8 CPUs online",
+		 bl_hvc_regs(HVC_SYSTEM_INFO, 0, 0, 0).r2, (1u << NCPUS) - 1);
+	/* a whole-system switch moves every CPU, each with its own context */
+	check_eq("HVC_CLUSTER_SWITCH with 8 CPUs online", (uint32_t)switch_to(other), other);
 	go = 1;
 	__asm__ volatile("dsb" ::: "memory");
 	for (uint32_t i = 1; i < NCPUS; i++) {
@@ -123,8 +134,10 @@ static void per_cpu_state(void)
 
 		check(wait_until(&s->done, 1, WAIT_MS), "CPU %lu read back its state", (unsigned long)i);
 		check_eq("... its own PMU state (3 on odd CPUs, 1 on even)", s->state, i & 1u ? 3 : 1);
+		check_eq("... moved to the other cluster with the rest", s->cluster, other);
 		check_eq("... its own PMINTENSET bit, none of the others'", s->inten, inten_bit(i));
 	}
+	check_eq("CPU0 is still in PMU state 1 after the switch", pmu_state_now(), 1);
 }
 
 /* CPU_OFF, then AFFINITY_INFO sees it off; started again, CPU 3 starts
@@ -143,6 +156,7 @@ static void off_and_on_again(void)
 	check_arrival(3);
 	check(wait_until(&slot[3].done, 1, WAIT_MS), "CPU 3 ran again and went off");
 	check_eq("... again in state 3 of its own making", slot[3].state, 3);
+	check_eq("back to the boot cluster", (uint32_t)switch_to(A15_CLUSTER), A15_CLUSTER);
 }
 
 void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr);
