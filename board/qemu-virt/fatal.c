@@ -69,6 +69,8 @@ void board_fatal_exit(void)
 	static volatile bool entered;
 	uint32_t cfg;
 
+	/* interrupts would reach fatal_vectors' power-off (status 0) */
+	__asm__ volatile("cpsid aif" ::: "memory");
 	/* Once: a fault on the way (before fatal_vectors take over) or a
 	 * second CPU failing at the same time goes straight to power-off. */
 	if (entered)
