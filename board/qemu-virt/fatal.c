@@ -19,9 +19,6 @@
 #include "io.h"
 #include "virt.h"
 
-#define PSR_MODE_MASK      0x1fu
-#define PSR_MODE_HYP       0x1au
-
 /* virt's PCIe (hw/arm/virt.c): the ECAM is at ECAM_HIGH, or at ECAM_LOW
  * with highmem=off. The fatal path sees it at ECAM_VA (phys_window.c):
  * ECAM_LOW's own address, where nothing is when the ECAM is high. */
@@ -40,14 +37,6 @@
 #define PCI_BAR0           0x10u
 #define PVPANIC_PCI_ID     0x00111b36u   /* device 0x0011, vendor 0x1b36 (Red Hat) */
 #define PVPANIC_PANICKED   0x01u
-
-static bool in_hyp(void)
-{
-	uint32_t cpsr;
-
-	__asm__ volatile("mrs %0, cpsr" : "=r"(cpsr));
-	return (cpsr & PSR_MODE_MASK) == PSR_MODE_HYP;
-}
 
 /* The pvpanic function's configuration space (at ECAM_VA), or 0. */
 static uint32_t pvpanic_find(void)

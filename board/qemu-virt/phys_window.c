@@ -20,8 +20,6 @@
 
 #define SZ_1G           0x40000000u
 #define SZ_2M           0x00200000u
-#define PSR_MODE_MASK   0x1fu
-#define PSR_MODE_HYP    0x1au
 
 #define DESC_BLOCK      0x1ull
 #define DESC_TABLE      0x3ull
@@ -41,14 +39,6 @@
 
 static uint64_t level1[4] __attribute__((aligned(32)));
 static uint64_t first_gib[512] __attribute__((aligned(4096)));
-
-static bool in_hyp(void)
-{
-	uint32_t cpsr;
-
-	__asm__ volatile("mrs %0, cpsr" : "=r"(cpsr));
-	return (cpsr & PSR_MODE_MASK) == PSR_MODE_HYP;
-}
 
 static void flush_tlb(bool hyp)
 {
