@@ -43,7 +43,6 @@ static uint32_t psci(uint32_t fid, uint32_t a1, uint32_t a2, uint32_t a3)
 	return r0;
 }
 
-void secondary_entry(void);
 static uint32_t cpu_on(uint32_t mpidr) { return psci(PSCI_CPU_ON, mpidr, (uint32_t)secondary_entry, CONTEXT(mpidr)); }
 static uint32_t affinity(uint32_t mpidr) { return psci(PSCI_AFFINITY_INFO, mpidr, 0, 0); }
 /* The PMU interrupt-enable bit CPU i sets: its own, counters 0-5 */
