@@ -9,12 +9,16 @@
 #include <stdint.h>
 #include "blmon.h"
 
+/* ID_PFR1.Virtualization: the CPU has EL2 (HYP mode) */
+#define ID_PFR1_VIRT 0xf000u
+
 /* What the board found out about the machine it was started on. */
 struct board_boot_info {
 	uint32_t dtb;              /* the guest's DTB */
 	uint32_t dtb_max;          /* bytes it may occupy */
 	struct blmon_range ram;    /* all RAM (the first /memory region) */
-	uint64_t loaded_end;       /* end of what QEMU loaded for the guest */
+	uint64_t loaded_start;     /* what QEMU loaded for the guest above */
+	uint64_t loaded_end;       /* the kernel (initrd, DTB): start, end */
 };
 
 /* Find the guest's DTB and the RAM; blmon_fatal() if the shape cannot

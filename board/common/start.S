@@ -32,8 +32,10 @@ _start:
 	mov	r1, #HYP_STACK_SIZE
 	mul	r1, r1, r4
 	sub	sp, sp, r1
-	ldr	r0, =blmon_hyp_vectors	@ a fault from here on is reported, not a hang
-	mcr	p15, 4, r0, c12, c0, 0	@ HVBAR
+	and	r0, r5, #0x1f		@ HVBAR exists only in HYP: in any other mode
+	cmp	r0, #HYP_MODE		@ board_boot reports the mode instead
+	ldreq	r0, =blmon_hyp_vectors	@ a fault from here on is reported, not a hang
+	mcreq	p15, 4, r0, c12, c0, 0	@ HVBAR
 	isb
 
 	cmp	r4, #0

@@ -6,6 +6,7 @@
  */
 #include <stdint.h>
 #include "board_common.h"
+#include "cpregs_access.h"
 
 #define UART_BASE     0x09000000u  /* PL011 */
 #define UART_DR       0x00u
@@ -18,6 +19,8 @@
 #define GICV_BASE     0x08040000u
 
 #define RAM_BASE      0x40000000u
+#define SZ_1M         0x100000ull
+#define SZ_4G         0x100000000ull
 
 /* PSCI, implemented by QEMU itself for the virt board (the monitor's
  * firmware; the guest's PSCI is the monitor's, hyp/psci.c) */
@@ -31,15 +34,25 @@ static struct blmon_cpu_data cpu_data[BOARD_MAX_CPUS];
 static inline void mmio_write(uint32_t a, uint32_t v) { *(volatile uint32_t *)a = v; }
 static inline uint32_t mmio_read(uint32_t a) { return *(volatile uint32_t *)a; }
 
-static uint32_t firmware_smc(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3)
+/*
+ * QEMU's PSCI conduit on virt is SMC when the CPU has EL2 (virtualization=on)
+ * and HVC when it has not (hw/arm/virt.c); the other instruction is
+ * UNDEFINED. The monitor runs in HYP, so SMC - except when a machine
+ * without EL2 started it in SVC and it reports that and powers off.
+ */
+static uint32_t firmware_call(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3)
 {
 	register uint32_t r0 __asm__("r0") = a0;
 	register uint32_t r1 __asm__("r1") = a1;
 	register uint32_t r2 __asm__("r2") = a2;
 	register uint32_t r3 __asm__("r3") = a3;
 
-	__asm__ volatile(".arch_extension sec\n\tsmc #0"
-			 : "+r"(r0), "+r"(r1), "+r"(r2), "+r"(r3) : : "memory");
+	if (read_ID_PFR1() & ID_PFR1_VIRT)
+		__asm__ volatile(".arch_extension sec\n\tsmc #0"
+				 : "+r"(r0), "+r"(r1), "+r"(r2), "+r"(r3) : : "memory");
+	else
+		__asm__ volatile(".arch_extension virt\n\thvc #0"
+				 : "+r"(r0), "+r"(r1), "+r"(r2), "+r"(r3) : : "memory");
 	return r0;
 }
 
@@ -70,33 +83,28 @@ int board_cpu_index(uint32_t mpidr)
 
 int32_t board_cpu_on(unsigned cpu)
 {
-	return (int32_t)firmware_smc(PSCI_CPU_ON, cpu, (uint32_t)_start, 0);
+	return (int32_t)firmware_call(PSCI_CPU_ON, cpu, (uint32_t)_start, 0);
 }
 
 void board_cpu_off(void)
 {
-	firmware_smc(PSCI_CPU_OFF, 0, 0, 0);
+	firmware_call(PSCI_CPU_OFF, 0, 0, 0);
 	for (;;)
 		__asm__ volatile("wfi");
 }
 
 void board_system_off(void)
 {
-	firmware_smc(PSCI_SYSTEM_OFF, 0, 0, 0);
+	firmware_call(PSCI_SYSTEM_OFF, 0, 0, 0);
 	for (;;)
 		__asm__ volatile("wfi");
 }
 
 void board_system_reset(void)
 {
-	firmware_smc(PSCI_SYSTEM_RESET, 0, 0, 0);
+	firmware_call(PSCI_SYSTEM_RESET, 0, 0, 0);
 	for (;;)
 		__asm__ volatile("wfi");
-}
-
-void board_fatal_exit(void)
-{
-	board_system_off();
 }
 
 /*
@@ -121,20 +129,31 @@ void board_discover(struct board_boot_info *bi)
 	struct blmon_range initrd;
 
 	if (!dtb || dtb < RAM_BASE || (dtb & 3) || (total = blmon_fdt_size((const void *)dtb)) == 0)
-		blmon_fatal("no device tree from QEMU: start the guest with -kernel (the monitor reads "
-			    "the RAM size from the DTB QEMU gives it)");
+		blmon_fatal("no device tree from QEMU: start the guest with -kernel and a raw image or "
+			    "zImage (the monitor reads the RAM size from the DTB QEMU passes such a "
+			    "guest; an ELF guest gets none)");
 	if (!blmon_fdt_memory((const void *)dtb, total, &bi->ram))
 		blmon_fatal("QEMU's device tree at %08lx is not valid or has no /memory",
 			    (unsigned long)dtb);
 	if (bi->ram.base != RAM_BASE)
 		blmon_fatal("RAM at %08llx, not at %08x where the virt board has it",
 			    (unsigned long long)bi->ram.base, RAM_BASE);
+	/* the monitor lives at the top of RAM and addresses it in 32 bits */
+	if (bi->ram.size > SZ_4G - RAM_BASE)
+		blmon_fatal("%llu MiB of RAM reach above 4 GiB: give QEMU -m %llu or less",
+			    (unsigned long long)(bi->ram.size / SZ_1M),
+			    (unsigned long long)((SZ_4G - RAM_BASE) / SZ_1M));
 	bi->dtb = dtb;
 	bi->dtb_max = total;
+	/* QEMU loads the initrd (if any), then the DTB right after it */
+	bi->loaded_start = dtb;
 	bi->loaded_end = dtb + total;
-	if (blmon_fdt_initrd((const void *)dtb, total, &initrd) &&
-	    initrd.base + initrd.size > bi->loaded_end)
-		bi->loaded_end = initrd.base + initrd.size;
+	if (blmon_fdt_initrd((const void *)dtb, total, &initrd) && initrd.size) {
+		if (initrd.base < bi->loaded_start)
+			bi->loaded_start = initrd.base;
+		if (initrd.base + initrd.size > bi->loaded_end)
+			bi->loaded_end = initrd.base + initrd.size;
+	}
 }
 
 void board_platform(struct blmon_platform *p, const struct board_boot_info *bi,

@@ -65,6 +65,30 @@ void guest_exception(unsigned kind, struct exc_frame *f, uint32_t spsr)
 	}
 }
 
+/* DFSR, short descriptors (the guest's MMU is off): a synchronous external
+ * abort, bit 11 (WnR) set for a write. */
+#define DFSR_SYNC_EXTERNAL  0x008u
+#define DFSR_WNR            0x800u
+
+void check_unreachable(uint32_t addr, const char *what)
+{
+	volatile uint32_t *p = (volatile uint32_t *)addr;
+	uint32_t sink;
+
+	exc_clear();
+	*p = 0xdeadbeef;
+	check(last_exc.kind == EXC_DABT && last_exc.far == addr &&
+	      last_exc.fsr == (DFSR_SYNC_EXTERNAL | DFSR_WNR),
+	      "write to %s (0x%08lx): data abort there (kind %u, DFAR 0x%08lx, DFSR 0x%03lx)", what,
+	      (unsigned long)addr, last_exc.kind, (unsigned long)last_exc.far, (unsigned long)last_exc.fsr);
+	exc_clear();
+	sink = *p;
+	check(last_exc.kind == EXC_DABT && last_exc.far == addr && last_exc.fsr == DFSR_SYNC_EXTERNAL,
+	      "read of %s (0x%08lx): data abort there (kind %u, DFAR 0x%08lx, DFSR 0x%03lx)", what,
+	      (unsigned long)addr, last_exc.kind, (unsigned long)last_exc.far, (unsigned long)last_exc.fsr);
+	(void)sink;
+}
+
 static uint8_t user_stack[4096] __attribute__((aligned(16)));
 void user_call(void (*fn)(void), void *usr_sp);
 

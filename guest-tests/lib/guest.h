@@ -33,6 +33,18 @@ extern void (*pabt_hook)(void);
 /* IRQ hook (guest-tests/lib/gic.h): called in IRQ mode, IRQs masked. */
 extern void (*irq_hook)(void);
 
+/* addr is outside what stage 2 maps: a write and a read each give the
+ * guest a synchronous external abort at addr (two checks, naming what). */
+void check_unreachable(uint32_t addr, const char *what);
+
+/* Time by the virtual counter: a deadline ms milliseconds from now, and
+ * whether it has passed. Bounds every wait on another CPU. */
+uint64_t deadline_ms(uint32_t ms);
+bool passed(uint64_t deadline);
+/* Wait until *flag == want, for at most ms milliseconds: true if it got
+ * there (other CPUs set the flags tests wait on). */
+bool wait_until(const volatile uint32_t *flag, uint32_t want, uint32_t ms);
+
 /* Run fn in user mode (PL0) on a private stack; returns when fn returns. */
 void run_user(void (*fn)(void));
 /* Where a CPU started with PSCI CPU_ON begins (start.S): it calls

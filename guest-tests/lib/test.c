@@ -73,6 +73,26 @@ bool check_eq(const char *name, uint64_t got, uint64_t want)
 		     (unsigned long)want);
 }
 
+uint64_t deadline_ms(uint32_t ms)
+{
+	return read_CNTVCT() + (uint64_t)read_CNTFRQ() / 1000u * ms;
+}
+
+bool passed(uint64_t deadline)
+{
+	return read_CNTVCT() > deadline;
+}
+
+bool wait_until(const volatile uint32_t *flag, uint32_t want, uint32_t ms)
+{
+	uint64_t end = deadline_ms(ms);
+
+	while (*flag != want)
+		if (passed(end))
+			return false;
+	return true;
+}
+
 void psci_system_off(void)
 {
 	register uint32_t r0 __asm__("r0") = 0x84000008u;
