@@ -21,6 +21,7 @@
 #define CP15_REGS(X)                                                     \
 	X(MIDR,        0,  0,  0, 0)   /* Main ID */                        \
 	X(MPIDR,       0,  0,  0, 5)   /* Multiprocessor affinity */        \
+	X(ID_PFR1,     0,  0,  1, 1)   /* Processor feature register 1 */   \
 	X(ID_DFR0,     0,  0,  1, 2)   /* Debug feature register 0 */       \
 	X(SCTLR,       0,  1,  0, 0)                                        \
 	X(TTBCR,       0,  2,  0, 2)                                        \

@@ -39,8 +39,8 @@ void board_boot(uint32_t cpsr)
 	struct blmon_platform p;
 
 	if ((cpsr & PSR_MODE_MASK) != PSR_MODE_HYP)
-		blmon_fatal("started in CPU mode %02lx, not HYP: the board must start the monitor "
-			    "in HYP mode (QEMU: -M ...,virtualization=on)", (unsigned long)(cpsr & PSR_MODE_MASK));
+		blmon_fatal("started in CPU mode %02lx, not HYP: %s", (unsigned long)(cpsr & PSR_MODE_MASK),
+			    board_mode_hint(cpsr));
 	board_discover(&bi);
 	struct blmon_range mon = monitor_place(&bi);
 
@@ -56,11 +56,13 @@ void board_boot(uint32_t cpsr)
 	board_platform(&p, &bi, &mon);
 	blmon_init(&p);
 	blmon_cpu_init(0);
+	board_booted = 1;
 	blmon_enter_next_stage();
 }
 
 void board_secondary(unsigned cpu)
 {
+	board_secondary_wait(cpu);
 	blmon_cpu_init(cpu);
 	blmon_enter_next_stage();
 }

@@ -9,6 +9,7 @@ QEMU_CPU       := cortex-a15
 QEMU_MEM       := 512
 GUEST_RAM_BASE := 0x40000000
 GUEST_UART     := 0x09000000
-BOARD_SRCS     := board/common/start.S board/common/boot.c board/common/reloc.c board/qemu-virt/board.c
+BOARD_SRCS     := board/common/start.S board/common/boot.c board/common/reloc.c board/common/qemu.c \
+                  board/qemu-virt/board.c
 GUEST_GICH     := 0x08030000
 QEMU_DTB       := build/guest.dtb
