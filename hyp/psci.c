@@ -74,12 +74,18 @@ static bool implemented(uint32_t fid)
 	       is_fn(fid, PSCI_SYSTEM_RESET, false) || is_fn(fid, PSCI_FEATURES, false);
 }
 
-/* What the machine does when the guest turns it off: the monitor's one
- * line, then the board. */
-void hyp_system_off(void)
+/* What the machine does when the guest turns it off or resets it: the
+ * monitor's one line, then the board. */
+void blmon_system_off(void)
 {
 	blmon_print("switches=%lu", (unsigned long)switch_count());
 	board_system_off();
+}
+
+void blmon_system_reset(void)
+{
+	blmon_print("switches=%lu", (unsigned long)switch_count());
+	board_system_reset();
 }
 
 /* Is fid in the PSCI range (SMC32 0x84000000-1F, SMC64 0xC4000000-1F)? */
@@ -103,9 +109,9 @@ void psci_call(struct hyp_cpu *c, uint32_t r[4])
 	else if (is_fn(fid, PSCI_MIGRATE_INFO_TYPE, false))
 		r[0] = PSCI_TOS_NOT_PRESENT;
 	else if (is_fn(fid, PSCI_SYSTEM_OFF, false))
-		hyp_system_off();
+		blmon_system_off();
 	else if (is_fn(fid, PSCI_SYSTEM_RESET, false))
-		board_system_reset();
+		blmon_system_reset();
 	else if (is_fn(fid, PSCI_FEATURES, false))
 		r[0] = implemented(r[1]) ? 0u : (uint32_t)PSCI_NOT_SUPPORTED;
 	else
