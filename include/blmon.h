@@ -46,6 +46,11 @@ struct blmon_mmio {
 	bool (*access)(uint32_t offset, unsigned size, bool write, uint32_t *val);
 };
 
+/* The SGI the monitor keeps for itself (a board wakes CPUs with it, and
+ * the monitor takes it as its own when it arrives in HYP): never the
+ * guest's. */
+#define BLMON_SGI 15u
+
 #define BLMON_MAX_DEVICE_WINDOWS 4u
 #define BLMON_MAX_MMIO           4u
 

@@ -4,7 +4,8 @@
 # HYP_ELF "none": plain QEMU, no loader line (the guest starts at QEMU's own
 # entry, in HYP mode) - the baseline tools/linux-measure.sh compares with.
 # Environment:
-#   QEMU_BOARD   board/<name> whose machine, CPU, RAM and DTB to use (default qemu-virt)
+#   QEMU_BOARD   board/<name> whose machine, CPU, RAM, DTB and extra arguments
+#                (board.mk QEMU_ARGS) to use (default qemu-virt)
 #   QEMU_DTB     DTB for the guest (default the board's, if built; "none": QEMU's own)
 #   QEMU_SMP     CPUs (default 1); a -smp in the extra args wins
 #   QEMU_MEM     RAM in MiB (default the board's); a -m in the extra args wins
@@ -19,8 +20,9 @@ qemu_cmd() {
 	local board=${QEMU_BOARD:-qemu-virt}
 	local hyp=$1 guest hyp_args=() dtb_args=() extra=() append=""
 	guest=$(readlink -f "$2"); shift 2
-	local machine cpu mem dtb smp=${QEMU_SMP:-1}
+	local machine cpu mem dtb smp=${QEMU_SMP:-1} board_args
 	machine=$(board_var "$board" QEMU_MACHINE)
+	read -ra board_args <<<"$(board_var "$board" QEMU_ARGS)"
 	cpu=$(board_var "$board" QEMU_CPU)
 	mem=${QEMU_MEM:-$(board_var "$board" QEMU_MEM)}
 	dtb=${QEMU_DTB:-$(board_var "$board" QEMU_DTB)}
@@ -41,7 +43,7 @@ qemu_cmd() {
 	if [ "$hyp" != none ]; then hyp_args=(-device "loader,file=$(readlink -f "$hyp"),cpu-num=0"); fi
 	if [ "$dtb" != none ] && [ -e "$dtb" ]; then dtb_args=(-dtb "$(readlink -f "$dtb")"); fi
 	QEMU_CMD=(qemu-system-arm -M "$machine" -cpu "$cpu" -m "$mem"
-		-smp "$smp" -nographic -nic none -monitor none -serial stdio
+		-smp "$smp" -nographic -nic none -monitor none -serial stdio "${board_args[@]}"
 		"${hyp_args[@]}"
 		-kernel "$guest" "${dtb_args[@]}")
 	if [ -n "$append" ]; then QEMU_CMD+=(-append "$append"); fi
