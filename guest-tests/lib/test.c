@@ -73,11 +73,25 @@ bool check_eq(const char *name, uint64_t got, uint64_t want)
 		     (unsigned long)want);
 }
 
+uint32_t psci_call(uint32_t fid, uint32_t a1, uint32_t a2, uint32_t a3)
+{
+	register uint32_t r0 __asm__("r0") = fid;
+	register uint32_t r1 __asm__("r1") = a1;
+	register uint32_t r2 __asm__("r2") = a2;
+	register uint32_t r3 __asm__("r3") = a3;
+
+	if (GUEST_PSCI_HVC)
+		__asm__ volatile(".arch_extension virt\n\thvc #0"
+				 : "+r"(r0), "+r"(r1), "+r"(r2), "+r"(r3) : : "memory");
+	else
+		__asm__ volatile(".arch_extension sec\n\tsmc #0"
+				 : "+r"(r0), "+r"(r1), "+r"(r2), "+r"(r3) : : "memory");
+	return r0;
+}
+
 void psci_system_off(void)
 {
-	register uint32_t r0 __asm__("r0") = 0x84000008u;
-
-	__asm__ volatile(".arch_extension sec\n\tsmc #0" : "+r"(r0) : : "memory");
+	psci_call(PSCI_SYSTEM_OFF_FN, 0, 0, 0);
 	gprintf("SYSTEM_OFF returned\n");
 	for (;;)
 		__asm__ volatile("wfi");
