@@ -9,8 +9,9 @@
 #   QEMU_DTB     DTB for the guest (default the board's, if built; "none": QEMU's own)
 #   QEMU_SMP     CPUs (default 1); a -smp in the extra args wins
 #   QEMU_MEM     RAM in MiB (default the board's); a -m in the extra args wins
-#   QEMU_TESTING 1: tell the guest the RAM size it was given (test.ram_mb=N on
-#                its command line), which the test guests compare against
+#   QEMU_TESTING 1: tell the guest the RAM size and CPUs it was given
+#                (test.ram_mb=N test.smp=N on its command line), which the test
+#                guests compare against
 # A -cpu, -m, -smp in the extra args replaces the default; -append texts
 # are joined.
 board_var() { # BOARD VAR: a value from board/BOARD/board.mk
@@ -39,7 +40,7 @@ qemu_cmd() {
 	if [ -z "${QEMU_DTB:-}" ] && [ "${smp%%,*}" -gt 1 ] && [ -e "build/$board/guest-smp${smp%%,*}.dtb" ]; then
 		dtb=build/$board/guest-smp${smp%%,*}.dtb
 	fi
-	if [ "${QEMU_TESTING:-0}" = 1 ]; then append="${append:+$append }test.ram_mb=$mem"; fi
+	if [ "${QEMU_TESTING:-0}" = 1 ]; then append="${append:+$append }test.ram_mb=$mem test.smp=${smp%%,*}"; fi
 	if [ "$hyp" != none ]; then hyp_args=(-device "loader,file=$(readlink -f "$hyp"),cpu-num=0"); fi
 	if [ "$dtb" != none ] && [ -e "$dtb" ]; then dtb_args=(-dtb "$(readlink -f "$dtb")"); fi
 	QEMU_CMD=(qemu-system-arm -M "$machine" -cpu "$cpu" -m "$mem"
