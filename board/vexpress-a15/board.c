@@ -20,7 +20,7 @@
 #define ID_PFR1_SECURITY 0xf0u   /* the Security Extensions */
 
 static struct blmon_cpu_data cpu_data[BOARD_MAX_CPUS];
-static unsigned ncpus;
+unsigned ve_ncpus;
 
 /*
  * Secondary CPUs. Until the monitor first starts one, it waits in QEMU's
@@ -67,9 +67,9 @@ void board_platform(struct blmon_platform *p, const struct board_boot_info *bi,
 		    const struct blmon_range *monitor)
 {
 	/* QEMU's GIC has one CPU interface per -smp CPU */
-	ncpus = GICD_TYPER_CPUS(mmio_read32(VE_GICD + GICD_TYPER));
-	if (ncpus > BOARD_MAX_CPUS)
-		ncpus = BOARD_MAX_CPUS;
+	ve_ncpus = GICD_TYPER_CPUS(mmio_read32(VE_GICD + GICD_TYPER));
+	if (ve_ncpus > BOARD_MAX_CPUS)
+		ve_ncpus = BOARD_MAX_CPUS;
 	left_stub[0] = 1;   /* the boot CPU came from QEMU's loader */
 	/* A CPU that wakes in QEMU's stub goes to the monitor's start-up from
 	 * now on, whatever the guest writes (its SYS_FLAGS are its own). */
@@ -88,7 +88,7 @@ void board_platform(struct blmon_platform *p, const struct board_boot_info *bi,
 		.mmio = { { VE_SYSREGS, VE_SYSREGS_SIZE, ve_sysreg_access },
 			  { VE_SRAM, VE_STUB_SIZE, stub_access } },
 		.nmmio = 2,
-		.ncpus = ncpus,
+		.ncpus = ve_ncpus,
 		.cpu_data = cpu_data,
 		/* QEMU's Linux boot stub: it jumps to the image at 0x80010000 with
 		 * r0 = 0, r1 = 0x8e0 (the board's machine id), r2 = DTB */

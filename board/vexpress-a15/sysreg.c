@@ -33,10 +33,10 @@ static spinlock_t flags_lock;
 static uint32_t guest_flags;
 
 /* Start every CPU that is off at `entry` (the others answer ALREADY_ON or
- * ON_PENDING; CPUs the machine does not have, INVALID_PARAMETERS). */
+ * ON_PENDING). */
 static void start_cpus_at(uint32_t entry)
 {
-	for (unsigned cpu = 0; cpu < BOARD_MAX_CPUS; cpu++)
+	for (unsigned cpu = 0; cpu < ve_ncpus; cpu++)
 		if (blmon_cpu_on(cpu, entry, 0) == 0)
 			blmon_print("CPU%u started at %08lx (the guest's SYS_FLAGS)", cpu,
 				    (unsigned long)entry);

@@ -30,6 +30,9 @@
 #define CFG_SHUTDOWN    8u
 #define CFG_REBOOT      9u
 
+/* board.c: the CPUs this machine has (QEMU's -smp) */
+extern unsigned ve_ncpus;
+
 /* sysreg.c: the guest's view of the system registers (blmon_platform.mmio) */
 bool ve_sysreg_access(uint32_t offset, unsigned size, bool write, uint32_t *val);
 

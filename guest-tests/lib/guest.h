@@ -14,6 +14,8 @@ bool check(bool cond, const char *fmt, ...) __attribute__((format(printf, 2, 3))
 bool check_eq(const char *name, uint64_t got, uint64_t want);
 /* Prints "N passed, N failed" and powers off (PSCI SYSTEM_OFF). */
 void test_finish(void) __attribute__((noreturn));
+/* Only the line, for a guest that powers off its own way. */
+void test_summary(void);
 void psci_system_off(void) __attribute__((noreturn));
 /* A PSCI call through the board's conduit (board.mk GUEST_PSCI): SMC
  * where the board has EL3 firmware (virt; the monitor traps it), HVC where

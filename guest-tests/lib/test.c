@@ -97,9 +97,14 @@ void psci_system_off(void)
 		__asm__ volatile("wfi");
 }
 
-void test_finish(void)
+void test_summary(void)
 {
 	gprintf("%u passed, %u failed\n", n_pass, n_fail);
+}
+
+void test_finish(void)
+{
+	test_summary();
 	psci_system_off();
 }
 
