@@ -57,7 +57,8 @@ void board_discover(struct board_boot_info *bi)
 /* QEMU's secondary stub runs in HYP mode: a guest that could write it
  * could run its own code there. Stage 2 leaves its page unmapped, and
  * every access to it is refused (a data abort in the guest). */
-static bool stub_access(uint32_t offset, unsigned size, bool write, uint32_t *val)
+static bool stub_access(uint32_t offset, unsigned size, bool write,
+			uint32_t *val) /* NOLINT(readability-non-const-parameter): blmon_mmio's prototype */
 {
 	(void)offset; (void)size; (void)write; (void)val;
 	return false;
