@@ -3,6 +3,12 @@
  * monitor emulates (board/vexpress-a15/sysreg.c) and the secondary CPU
  * started the way Linux starts it on this board, through SYS_FLAGS.
  * Built for every board like every test guest; run on vexpress-a15 only.
+ *
+ * The guest boots twice: the first boot starts CPU1, marks SYS_NVFLAGS
+ * (which a reset keeps) and reboots through SYS_CFGCTRL; the checks run
+ * in the second boot, so they also show that the reboot went through the
+ * monitor and left nothing behind (the guest's SYS_FLAGS 0, CPU1 back in
+ * QEMU's stub and startable again).
  */
 #include "guest.h"
 
@@ -10,6 +16,9 @@
 #define SYS_ID        (SYSREGS + 0x00u)
 #define SYS_FLAGS     (SYSREGS + 0x30u)   /* write: FLAGSSET */
 #define SYS_FLAGSCLR  (SYSREGS + 0x34u)
+#define SYS_NVFLAGS   (SYSREGS + 0x38u)   /* write: NVFLAGSSET; kept across a reset */
+#define SYS_NVFLAGSCLR (SYSREGS + 0x3cu)
+#define REBOOTED      0x00000001u         /* the NVFLAGS bit this test uses */
 #define SYS_CFGDATA   (SYSREGS + 0xa0u)
 #define SYS_CFGCTRL   (SYSREGS + 0xa4u)
 #define SYS_CFGSTAT   (SYSREGS + 0xa8u)
@@ -26,6 +35,9 @@ static volatile uint32_t sink;
 static void word_registers(void)
 {
 	check_eq("SYS_ID reads the motherboard's id (forwarded)", R32(SYS_ID), SYS_ID_V2M);
+	check_eq("SYS_NVFLAGS kept the first boot's mark across the reboot (forwarded)",
+		 R32(SYS_NVFLAGS) & REBOOTED, REBOOTED);
+	R32(SYS_NVFLAGSCLR) = REBOOTED;
 	check_eq("SYS_FLAGS reads 0: the guest's own, not the monitor's start-up address",
 		 R32(SYS_FLAGS), 0);
 	R32(SYS_FLAGS) = 0;   /* sets no bit: starts nothing */
@@ -121,10 +133,33 @@ static void start_through_flags(void)
 	check_eq("FLAGSCLR ~0 clears the guest's SYS_FLAGS", R32(SYS_FLAGS), 0);
 }
 
+/* The config-bus write Linux's vexpress-poweroff/-reboot drivers make
+ * (site 0, position 0, device 0), which the monitor does in their place. */
+static void mcc_power(uint32_t function)
+{
+	R32(SYS_CFGDATA) = 0;
+	R32(SYS_CFGCTRL) = (1u << 31) | (1u << 30) | (function << 20);
+}
+
+static void first_boot(void)
+{
+	gprintf("# vexpress, first boot: CPU1 started through SYS_FLAGS, then a reboot "
+		"through SYS_CFGCTRL (the checks run after it)\n");
+	R32(SYS_FLAGS) = (uint32_t)secondary_entry;
+	wait_runs(1);
+	gprintf("# CPU1 ran %lu time(s)\n", (unsigned long)sec_runs);
+	R32(SYS_NVFLAGS) = REBOOTED;
+	mcc_power(9);   /* REBOOT */
+	gprintf("SYS_CFGCTRL reboot returned\n");
+	psci_system_off();   /* no summary line: the harness reports the failure */
+}
+
 void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr);
 void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 {
 	(void)r0; (void)r1; (void)r2; (void)cpsr;
+	if (!(R32(SYS_NVFLAGS) & REBOOTED))
+		first_boot();
 	gprintf("# vexpress: emulated system registers, CPUs started through SYS_FLAGS\n");
 	word_registers();
 	bad_accesses();
@@ -132,8 +167,7 @@ void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 	/* the end: power off the way Linux does on this board (a config-bus
 	 * SHUTDOWN), which the monitor turns into its own power-off */
 	test_summary();
-	R32(SYS_CFGDATA) = 0;
-	R32(SYS_CFGCTRL) = (1u << 31) | (1u << 30) | (8u << 20);
+	mcc_power(8);   /* SHUTDOWN */
 	gprintf("SYS_CFGCTRL shutdown returned\n");
 	for (;;)
 		__asm__ volatile("wfi");
