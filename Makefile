@@ -115,13 +115,17 @@ lib: $(B)/libblmon.a
 # ---- board images: start-up + callbacks + the library ------------------------
 # $(1) = board name. board/$(1)/board.mk sets HYP_LOAD_ADDR, BOARD_MAX_CPUS,
 # BOARD_SRCS, the QEMU machine and what the test guests need to know: RAM
-# base, UART, GICH, PSCI conduit (GUEST_PSCI smc|hvc, default smc) and the
-# machine id QEMU's boot stub passes in r1 (GUEST_MACHINE_ID, default ~0).
+# base, UART, GICH, PSCI conduit (GUEST_PSCI smc|hvc, default smc), the
+# machine id QEMU's boot stub passes in r1 (GUEST_MACHINE_ID, default ~0) and,
+# for a board without PSCI firmware, the register write that powers it off
+# when no monitor runs (GUEST_POWEROFF_REG/_VAL, default none).
 HYP_SIZE       := 0x200000
 HYP_STACK_SIZE := 0x2000
 define BOARD_IMAGE
-GUEST_PSCI       := smc
-GUEST_MACHINE_ID := 0xffffffff
+GUEST_PSCI         := smc
+GUEST_MACHINE_ID   := 0xffffffff
+GUEST_POWEROFF_REG := 0
+GUEST_POWEROFF_VAL := 0
 include board/$(1)/board.mk
 $(1)_LOAD_ADDR := $$(HYP_LOAD_ADDR)
 $(1)_MAX_CPUS  := $$(BOARD_MAX_CPUS)
@@ -129,7 +133,8 @@ $(1)_SRCS      := $$(BOARD_SRCS)
 $(1)_RAM_BASE  := $$(GUEST_RAM_BASE)
 $(1)_GUEST_DEFS := -DGUEST_RAM_BASE=$$(GUEST_RAM_BASE)u -DGUEST_UART=$$(GUEST_UART)u \
 	-DGUEST_GICH=$$(GUEST_GICH)u -DGUEST_BOARD=\"$(1)\" \
-	-DGUEST_PSCI_HVC=$$(if $$(filter hvc,$$(GUEST_PSCI)),1,0) -DGUEST_MACHINE_ID=$$(GUEST_MACHINE_ID)u
+	-DGUEST_PSCI_HVC=$$(if $$(filter hvc,$$(GUEST_PSCI)),1,0) -DGUEST_MACHINE_ID=$$(GUEST_MACHINE_ID)u \
+	-DGUEST_POWEROFF_REG=$$(GUEST_POWEROFF_REG)u -DGUEST_POWEROFF_VAL=$$(GUEST_POWEROFF_VAL)u
 $(1)_DEFS      := -DBOARD_MAX_CPUS=$$(BOARD_MAX_CPUS) -DHYP_STACK_SIZE=$(HYP_STACK_SIZE) \
 	-DHYP_SIZE=$(HYP_SIZE)
 $(B)/$(1)/objs/%.o: %.c | deps-quiet
@@ -260,7 +265,7 @@ linux-test: deps boards linux-guest
 	@tools/test-all.sh --only linux
 # Not a test: boot time and perf stat, plain QEMU vs under the monitor (docs/linux.md)
 linux-measure: deps all linux-guest
-	@tools/linux-measure.sh
+	@QEMU_BOARD=$(BOARD) tools/linux-measure.sh
 .PHONY: linux-guest linux-test linux-measure
 
 test: deps boards lib host-tests-build linux-guest

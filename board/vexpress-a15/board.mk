@@ -15,8 +15,12 @@ BOARD_SRCS     := board/common/start.S board/common/boot.c board/common/reloc.c 
 GUEST_GICH     := 0x2c004000
 QEMU_DTB       := build/vexpress-a15/guest.dtb
 # No EL3, so no SMC: PSCI through HVC. QEMU's stub passes the board's machine id.
-GUEST_PSCI       := hvc
-GUEST_MACHINE_ID := 0x8e0
+# Without the monitor (plain QEMU) a test guest powers off the board's own way:
+# a config-bus SHUTDOWN in SYS_CFGCTRL.
+GUEST_PSCI         := hvc
+GUEST_MACHINE_ID   := 0x8e0
+GUEST_POWEROFF_REG := 0x1c0100a4
+GUEST_POWEROFF_VAL := 0xc0800000
 # The motherboard's PL041 sound chip: no host audio (QEMU would probe ALSA & co. and
 # print their errors)
 QEMU_ARGS        := -audiodev none,id=snd0 -global pl041.audiodev=snd0
