@@ -24,6 +24,7 @@
 #define SYS_CFGSTAT   (SYSREGS + 0xa8u)
 #define SYS_ID_V2M    0x1190f500u         /* what QEMU's V2M-P1 reports */
 #define SRAM_STUB     0x14000000u         /* QEMU's secondary stub: the monitor's */
+#define GICH_CPU1     0x2c005200u         /* GICH as CPU 1's alias: the monitor's */
 #define GICD_SPENDSGIR3 0x2c001f2cu       /* SGIs 12-15 pending, this CPU's view */
 
 #define R32(a)    (*(volatile uint32_t *)(a))
@@ -62,6 +63,8 @@ static void bad_accesses(void)
 		{ SYS_CFGCTRL + 2, 2, true, "halfword write to SYS_CFGCTRL" },
 		{ SRAM_STUB, 4, false, "read of QEMU's secondary stub" },
 		{ SRAM_STUB + 0xffcu, 4, true, "write to QEMU's secondary stub" },
+		{ GICH_CPU1 + 0x100u, 4, true, "write to GICH_LR0 through CPU 1's GICH alias" },
+		{ GICH_CPU1 + 0x004u, 4, false, "read of GICH_VTR through CPU 1's GICH alias" },
 	};
 
 	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {

@@ -54,11 +54,13 @@ void board_discover(struct board_boot_info *bi)
 		      "passes ATAGs): start the guest with -kernel and -dtb build/vexpress-a15/guest.dtb");
 }
 
-/* QEMU's secondary stub runs in HYP mode: a guest that could write it
- * could run its own code there. Stage 2 leaves its page unmapped, and
- * every access to it is refused (a data abort in the guest). */
-static bool stub_access(uint32_t offset, unsigned size, bool write,
-			uint32_t *val) /* NOLINT(readability-non-const-parameter): blmon_mmio's prototype */
+/* Pages only HYP may touch, beyond the GIC's (blmon_platform.gich/gicv):
+ * QEMU's secondary stub, which runs in HYP mode (a guest that could write
+ * it could run its own code there), and the A15 private region's per-CPU
+ * aliases of GICH. Stage 2 leaves them unmapped, and every access is
+ * refused: a data abort in the guest. */
+static bool refuse_access(uint32_t offset, unsigned size, bool write,
+			  uint32_t *val) /* NOLINT(readability-non-const-parameter): blmon_mmio's prototype */
 {
 	(void)offset; (void)size; (void)write; (void)val;
 	return false;
@@ -87,8 +89,9 @@ void board_platform(struct blmon_platform *p, const struct board_boot_info *bi,
 		.gicd = VE_GICD, .gicc = VE_GICC, .gich = VE_GICH, .gicv = VE_GICV,
 		.guest_gicc = VE_GICC,
 		.mmio = { { VE_SYSREGS, VE_SYSREGS_SIZE, ve_sysreg_access },
-			  { VE_SRAM, VE_STUB_SIZE, stub_access } },
-		.nmmio = 2,
+			  { VE_SRAM, VE_STUB_SIZE, refuse_access },
+			  { VE_GICH_CPUS, 0x1000u, refuse_access } },
+		.nmmio = 3,
 		.ncpus = ve_ncpus,
 		.cpu_data = cpu_data,
 		/* QEMU's Linux boot stub: it jumps to the image at 0x80010000 with

@@ -16,7 +16,8 @@
 #define VE_UART0        0x1c090000u   /* PL011 */
 #define VE_GICD         0x2c001000u   /* the A15 cluster's private region */
 #define VE_GICC         0x2c002000u
-#define VE_GICH         0x2c004000u
+#define VE_GICH         0x2c004000u   /* this CPU's virtual interface control */
+#define VE_GICH_CPUS    0x2c005000u   /* the same, each CPU's at 0x200 steps */
 #define VE_GICV         0x2c006000u
 
 /* System registers the port uses (V2M-P1 TRM, QEMU's hw/misc/arm_sysctl.c) */
