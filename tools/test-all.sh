@@ -63,20 +63,22 @@ if [ "$mode" != --guest-only ]; then
 	done
 fi
 
-run_scenario() { # NAME BOARD GUEST [extra...]
-	local name=$1 board=$2 guest=$3; shift 3
+run_scenario() { # NAME BOARD GUEST [timeout=SECONDS] [extra...]
+	local name=$1 board=$2 guest=$3 limit=120; shift 3
 	local log=$logs/qemu-$name.log
+	case "${1:-}" in timeout=*) limit=${1#timeout=}; shift ;; esac
+	limit=${SCENARIO_TIMEOUT:-$limit}
 	case "$guest" in */*) ;; *) guest=build/$board/guests/$guest.bin ;; esac
 	QEMU_BOARD=$board QEMU_TESTING=1 qemu_cmd "build/$board/hyp.elf" "$guest" "$@"
 	local start; start=$(date +%s)
-	timeout "${SCENARIO_TIMEOUT:-120}" "${QEMU_CMD[@]}" </dev/null >"$log" 2>&1
+	timeout "$limit" "${QEMU_CMD[@]}" </dev/null >"$log" 2>&1
 	local rc=$?
 	local secs=$(( $(date +%s) - start ))
 	count "$log"
 	echo "qemu  $name: $p passed, $n failed (${secs}s)"
 	local summary
 	summary=$(grep -aE '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1 | tr -d '\r')
-	if [ $rc -eq 124 ]; then incomplete "$name" "timed out after ${SCENARIO_TIMEOUT:-120}s (see $log)"
+	if [ $rc -eq 124 ]; then incomplete "$name" "timed out after ${limit}s (see $log)"
 	elif [ $rc -ne 0 ]; then incomplete "$name" "QEMU exit status $rc (see $log)"
 	elif [ -z "$summary" ]; then incomplete "$name" "no summary line from the guest (see $log)"
 	elif [ "$summary" != "$p passed, $n failed" ]; then incomplete "$name" "summary '$summary' does not match $p ok / $n not ok lines"
