@@ -36,6 +36,7 @@
 #define GICD_SIZE          0x1000u
 #define GICD_CTLR_ENABLE   0x3u     /* group 0 and group 1 */
 #define GICD_TYPER_LINES(t) (((t) & 0x1fu) + 1u)   /* x32 interrupt ids */
+#define GICD_TYPER_CPUS(t) ((((t) >> 5) & 0x7u) + 1u)   /* CPU interfaces */
 #define GICD_SGIR_ID(v)    ((v) & 0xfu)
 #define GICD_SGIR_TARGETS(v) (((v) >> 16) & 0xffu)
 #define GICD_SGIR_FILTER(v) (((v) >> 24) & 0x3u)

@@ -79,12 +79,18 @@ static bool implemented(uint32_t fid)
 	       is_fn(fid, PSCI_SYSTEM_RESET, false) || is_fn(fid, PSCI_FEATURES, false);
 }
 
-/* What the machine does when the guest turns it off: the monitor's one
- * line, then the board. */
-void hyp_system_off(void)
+/* What the machine does when the guest turns it off or resets it: the
+ * monitor's one line, then the board. */
+void blmon_system_off(void)
 {
 	blmon_print("switches=%lu", (unsigned long)switch_count());
 	board_system_off();
+}
+
+void blmon_system_reset(void)
+{
+	blmon_print("switches=%lu", (unsigned long)switch_count());
+	board_system_reset();
 }
 
 void psci_call(struct hyp_cpu *c, uint32_t r[4])
@@ -102,9 +108,9 @@ void psci_call(struct hyp_cpu *c, uint32_t r[4])
 	else if (is_fn(fid, PSCI_MIGRATE_INFO_TYPE, false))
 		r[0] = PSCI_TOS_NOT_PRESENT;
 	else if (is_fn(fid, PSCI_SYSTEM_OFF, false))
-		hyp_system_off();
+		blmon_system_off();
 	else if (is_fn(fid, PSCI_SYSTEM_RESET, false))
-		board_system_reset();
+		blmon_system_reset();
 	else if (is_fn(fid, PSCI_FEATURES, false))
 		r[0] = implemented(r[1]) ? 0u : (uint32_t)PSCI_NOT_SUPPORTED;
 	else

@@ -62,6 +62,11 @@ int32_t smp_cpu_on(unsigned cpu, uint32_t entry, uint32_t context)
 	return rc;
 }
 
+int32_t blmon_cpu_on(unsigned cpu, uint32_t entry, uint32_t context)
+{
+	return smp_cpu_on(cpu, entry, context);
+}
+
 void smp_cpu_running(struct hyp_cpu *c)
 {
 	spin_lock(&system_lock);

@@ -5,7 +5,6 @@
  * message (blmon_fatal), never a hang.
  */
 #include "board_common.h"
-#include "cpregs_access.h"
 
 #define PSR_MODE_MASK 0x1fu
 #define PSR_MODE_HYP  0x1au
@@ -66,9 +65,7 @@ void board_boot(uint32_t cpsr)
 
 	if ((cpsr & PSR_MODE_MASK) != PSR_MODE_HYP)
 		blmon_fatal("started in CPU mode %02lx, not HYP: %s", (unsigned long)(cpsr & PSR_MODE_MASK),
-			    read_ID_PFR1() & ID_PFR1_VIRT
-			    ? "the CPU has EL2 but was started below it (QEMU: without secure=on)"
-			    : "the CPU has no EL2 (QEMU: -M ...,virtualization=on)");
+			    board_mode_hint(cpsr));
 	board_discover(&bi);
 	struct blmon_range mon = monitor_place(&bi);
 
@@ -84,11 +81,13 @@ void board_boot(uint32_t cpsr)
 	board_platform(&p, &bi, &mon);
 	blmon_init(&p);
 	blmon_cpu_init(0);
+	board_booted = 1;
 	blmon_enter_next_stage();
 }
 
 void board_secondary(unsigned cpu)
 {
+	board_secondary_wait(cpu);
 	blmon_cpu_init(cpu);
 	blmon_enter_next_stage();
 }

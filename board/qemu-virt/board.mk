@@ -9,8 +9,9 @@ QEMU_CPU       := cortex-a15
 QEMU_MEM       := 512
 GUEST_RAM_BASE := 0x40000000
 GUEST_UART     := 0x09000000
-BOARD_SRCS     := board/common/start.S board/common/boot.c board/common/reloc.c board/qemu-virt/board.c \
-                  board/qemu-virt/fatal.c board/qemu-virt/fatal_vectors.S board/qemu-virt/phys_window.c
+BOARD_SRCS     := board/common/start.S board/common/boot.c board/common/reloc.c board/common/qemu.c \
+                  board/qemu-virt/board.c board/qemu-virt/fatal.c board/qemu-virt/fatal_vectors.S \
+                  board/qemu-virt/phys_window.c
 GUEST_GICH     := 0x08030000
 QEMU_DTB       := build/guest.dtb
 GUEST_GICD     := 0x08000000

@@ -14,7 +14,18 @@ bool check(bool cond, const char *fmt, ...) __attribute__((format(printf, 2, 3))
 bool check_eq(const char *name, uint64_t got, uint64_t want);
 /* Prints "N passed, N failed" and powers off (PSCI SYSTEM_OFF). */
 void test_finish(void) __attribute__((noreturn));
+/* Only the line, for a guest that powers off its own way. */
+void test_summary(void);
 void psci_system_off(void) __attribute__((noreturn));
+/* A PSCI call through the board's conduit (board.mk GUEST_PSCI): SMC
+ * where the board has EL3 firmware (virt; the monitor traps it), HVC where
+ * it has none and SMC is UNDEFINED (vexpress-a15). Returns r0. */
+uint32_t psci_call(uint32_t fid, uint32_t a1, uint32_t a2, uint32_t a3);
+#define PSCI_VERSION_FN        0x84000000u
+#define PSCI_CPU_OFF_FN        0x84000002u
+#define PSCI_CPU_ON_FN         0x84000003u
+#define PSCI_AFFINITY_INFO_FN  0x84000004u
+#define PSCI_SYSTEM_OFF_FN     0x84000008u
 
 /* Exceptions taken by the guest (kinds from start.S). */
 enum exc_kind { EXC_NONE = 0, EXC_UND = 1, EXC_SVC = 2, EXC_PABT = 3, EXC_DABT = 4, EXC_IRQ = 6 };
