@@ -8,6 +8,7 @@
  *  - an SGI the guest sends itself: the trapped GICD_SGIR write, the
  *    physical SGI taken in HYP, its injection with the source CPU.
  */
+#include <stdio.h>
 #include "gic.h"
 #include "hypcount.h"
 
@@ -29,9 +30,14 @@ static void handler(void)
 	fired++;
 }
 
+static const char *link_mode;   /* how the monitor links physical interrupts */
+
 static void report(const char *name, uint32_t n)
 {
-	gprintf("bench %-50s %6lu instructions/op\n", name, (unsigned long)n);
+	char what[96];
+
+	snprintf(what, sizeof(what), "%s, %s", name, link_mode);
+	gprintf("bench %-50s %6lu instructions/op\n", what, (unsigned long)n);
 }
 
 static uint32_t per_op(uint32_t total) { return (total + N / 2) / N; }
@@ -42,6 +48,7 @@ void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 	uint32_t h;
 
 	(void)r0; (void)r1; (void)r2; (void)cpsr;
+	link_mode = bootarg_u32("blmon.vgic_hw", 0) ? "HW-linked" : "soft-linked";
 	gprintf("# bench_irq: %u interrupts each, monitor instructions counted in HYP\n", N);
 	(void)read_PMCR();   /* a Type A access: PMU state 2, counters native */
 	hypcount_start();
@@ -64,8 +71,8 @@ void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 			;
 	}
 	h = hypcount() - h;
-	report("physical IRQ -> guest vector (PPI, list register, HW)", per_op(h - eoi_hyp));
-	report("guest EOI of it (virtual CPU interface)", per_op(eoi_hyp));
+	report("physical IRQ -> guest vector (PPI)", per_op(h - eoi_hyp));
+	report("guest EOI of it", per_op(eoi_hyp));
 
 	/* SGIs to self */
 	fired = 0;
@@ -79,7 +86,7 @@ void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 			;
 	}
 	h = hypcount() - h;
-	report("guest SGI to itself: GICD_SGIR emulated + injection", per_op(h - eoi_hyp));
+	report("guest SGI to itself (GICD_SGIR emulated)", per_op(h - eoi_hyp));
 	gprintf("bench done\n");
 	psci_system_off();
 }

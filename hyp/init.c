@@ -134,7 +134,12 @@ void blmon_init(const struct blmon_platform *p)
 	smp_init(0);
 	switch_init(hyp_options.boot_cluster, switch_ticks());
 	gic_init();
-	vgic_dist_init(gic_lines());
+	bool soft = hyp_options.vgic_hw == OPTION_UNSET ? (p->quirks & BLMON_QUIRK_GIC_HW_DEACTIVATE) != 0
+						      : hyp_options.vgic_hw == 0;
+
+	vgic_dist_init(gic_lines(), soft);
+	log_info("virtual GIC: physical interrupts %s\n",
+		 soft ? "deactivated by the monitor at the guest's EOI (board quirk)" : "hardware-linked");
 	mmio_register(p->gicd, GICD_SIZE, gicd_access, 0);
 	hyp_cpu(0)->boot.entry = p->guest_entry;
 	hyp_cpu(0)->boot.context = p->guest_r0;

@@ -11,6 +11,7 @@ void options_reset(void)
 {
 	hyp_options.switch_us = 0;
 	hyp_options.boot_cluster = 0;
+	hyp_options.vgic_hw = OPTION_UNSET;
 }
 
 /* A decimal number in [s, e) no larger than max. */
@@ -50,6 +51,10 @@ static bool parse_word(const char *s, const char *e)
 	if (eq && (size_t)(eq - s) == 12 && memcmp(s, "boot_cluster", 12) == 0 &&
 	    parse_u32(eq + 1, e, 1, &v)) {
 		hyp_options.boot_cluster = v;
+		return true;
+	}
+	if (eq && (size_t)(eq - s) == 7 && memcmp(s, "vgic_hw", 7) == 0 && parse_u32(eq + 1, e, 1, &v)) {
+		hyp_options.vgic_hw = v;
 		return true;
 	}
 	log_warn("ignoring option 'blmon.%.*s'\n", (int)(e - s), s);

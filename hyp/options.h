@@ -5,6 +5,9 @@
  *   blmon.switch_us=N       switch the whole system every N microseconds of
  *                           the generic timer from boot (0 = off, default)
  *   blmon.boot_cluster=0|1  the cluster the system boots on (default 0, A15)
+ *   blmon.vgic_hw=0|1       physical interrupts hardware-linked (1) or
+ *                           deactivated by the monitor (0); default: the
+ *                           board's (BLMON_QUIRK_GIC_HW_DEACTIVATE)
  * Portable: tests/test_options.c.
  */
 #ifndef HYP_OPTIONS_H
@@ -12,9 +15,12 @@
 
 #include <stdint.h>
 
+#define OPTION_UNSET 0xffffffffu
+
 struct hyp_options {
 	uint32_t switch_us;
 	unsigned boot_cluster;
+	uint32_t vgic_hw;           /* 0, 1 or OPTION_UNSET */
 };
 
 extern struct hyp_options hyp_options;

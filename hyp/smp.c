@@ -8,6 +8,7 @@
 #define PSCI_INVALID_PARAMETERS (-2)
 #define PSCI_ALREADY_ON         (-4)
 #define PSCI_ON_PENDING         (-5)
+#define CPU_ON_RETRIES          100000u
 
 spinlock_t system_lock;
 static enum cpu_power power[BLMON_MAX_CPUS];
@@ -36,7 +37,7 @@ void smp_kick(uint32_t cpus, uint32_t reasons)
 
 int32_t smp_cpu_on(unsigned cpu, uint32_t entry, uint32_t context)
 {
-	int32_t rc;
+	int32_t rc = PSCI_ALREADY_ON;
 
 	if (cpu >= hyp_ncpus) {
 		log_warn("CPU_ON: CPU %u is beyond the board's %u CPUs\n", cpu, hyp_ncpus);
@@ -53,7 +54,14 @@ int32_t smp_cpu_on(unsigned cpu, uint32_t entry, uint32_t context)
 	hyp_cpu(cpu)->boot.platform = false;
 	power[cpu] = CPU_POWER_ON_PENDING;
 	spin_unlock(&system_lock);
-	rc = board_cpu_on(cpu);
+	/* A CPU that has just done CPU_OFF is OFF for the guest at once, but
+	 * its power-down through the board may not have finished: the board
+	 * then answers ALREADY_ON for a short while. */
+	for (unsigned tries = 0; tries < CPU_ON_RETRIES; tries++) {
+		rc = board_cpu_on(cpu);
+		if (rc != PSCI_ALREADY_ON)
+			break;
+	}
 	if (rc != 0) {
 		spin_lock(&system_lock);
 		power[cpu] = CPU_POWER_OFF;

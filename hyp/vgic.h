@@ -37,6 +37,7 @@ struct vgic_cpu {
 
 /* The distributor's state the guest sees (one for the system). */
 struct vgic_dist {
+	bool soft_eoi;                  /* physical interrupts soft-linked (vgic_lr.c) */
 	uint32_t ctlr;                  /* the guest's GICD_CTLR (enable bits) */
 	uint32_t lines;                 /* interrupt ids implemented */
 	uint8_t prio_shared[GIC_MAX_IRQS];            /* guest priorities, ids 32+ */
@@ -44,7 +45,9 @@ struct vgic_dist {
 
 extern struct vgic_dist vgic_dist;
 
-void vgic_dist_init(uint32_t lines);
+/* soft_eoi: physical interrupts as software list-register entries that
+ * the monitor deactivates at the guest's EOI (docs/vgic.md). */
+void vgic_dist_init(uint32_t lines, bool soft_eoi);
 void vgic_cpu_init(struct vgic_cpu *v, unsigned cpu, unsigned nr_lrs);
 
 /* The guest's priority for id as seen from CPU v (LR priority). */

@@ -23,9 +23,10 @@
 #include "vgic.h"
 #include "vgic_hw.h"
 
-void vgic_dist_init(uint32_t lines)
+void vgic_dist_init(uint32_t lines, bool soft_eoi)
 {
 	memset(&vgic_dist, 0, sizeof(vgic_dist));
+	vgic_dist.soft_eoi = soft_eoi;
 	vgic_dist.lines = lines > GIC_MAX_IRQS ? GIC_MAX_IRQS : lines;
 }
 

@@ -15,6 +15,9 @@ uint32_t vgic_hw_lr_read(unsigned i);
 void vgic_hw_lr_write(unsigned i, uint32_t v);
 uint64_t vgic_hw_elsr(void);               /* bit i: list register i is empty */
 void vgic_hw_set_underflow(bool on);       /* GICH_HCR.UIE */
+/* Deactivate physical interrupt id (GICC_DIR): a soft-linked one the guest
+ * has ended. */
+void vgic_hw_deactivate(uint32_t id);
 
 uint32_t vgic_hw_gicd_read32(uint32_t off);
 void vgic_hw_gicd_write32(uint32_t off, uint32_t v);

@@ -22,6 +22,8 @@ void vgic_hw_set_underflow(bool on)
 	mmio_write32(gich(GICH_HCR), GICH_HCR_EN | (on ? GICH_HCR_UIE : 0));
 }
 
+void vgic_hw_deactivate(uint32_t id) { gic_deactivate(id); }
+
 uint32_t vgic_hw_gicd_read32(uint32_t off) { return gicd_read32(off); }
 void vgic_hw_gicd_write32(uint32_t off, uint32_t v) { gicd_write32(off, v); }
 uint8_t vgic_hw_gicd_read8(uint32_t off) { return gicd_read8(off); }

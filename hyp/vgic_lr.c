@@ -27,6 +27,15 @@
  * the underflow interrupt (at most one valid list register), not as soon
  * as the guest ends one of them (a hardware-linked one ends without a
  * maintenance interrupt).
+ *
+ * Physical interrupts go in hardware-linked (HW bit, physical id): the
+ * guest's EOI deactivates them. Where the GIC model gets that wrong
+ * (vgic_dist.soft_eoi: QEMU 7.2, docs/vgic.md) they go in as software
+ * entries with the EOI bit instead, still active physically, and the
+ * monitor deactivates them (GICC_DIR) at the EOI maintenance interrupt,
+ * which makes the GIC look at what became pending meanwhile. Either way a
+ * list register holds a physical interrupt exactly when its id is 16 or
+ * more (phys_id()); SGIs are the only software interrupts otherwise.
  */
 #include <string.h>
 #include "vgic.h"
@@ -54,8 +63,15 @@ static uint64_t lr_mask(const struct vgic_cpu *v)
 
 static uint32_t lr_hw(const struct vgic_cpu *v, uint32_t id)
 {
-	return GICH_LR_HW | GICH_LR_PID(id) | GICH_LR_VID(id) | GICH_LR_PRIO(vgic_prio(v, id)) |
-	       GICH_LR_PENDING;
+	uint32_t link = vgic_dist.soft_eoi ? GICH_LR_EOI : GICH_LR_HW | GICH_LR_PID(id);
+
+	return link | GICH_LR_VID(id) | GICH_LR_PRIO(vgic_prio(v, id)) | GICH_LR_PENDING;
+}
+
+/* A list register of a physical interrupt (PPI or SPI), however linked. */
+static bool phys_lr(uint32_t lr)
+{
+	return GICH_LR_GET_VID(lr) >= GIC_NR_SGIS;
 }
 
 static uint32_t lr_sgi(const struct vgic_cpu *v, uint32_t id, uint32_t src)
@@ -74,7 +90,8 @@ static int free_lr(const struct vgic_cpu *v)
 /* The SGI ids in valid list registers (bit id), after emptying those whose
  * EOI maintenance is done: invalid with the EOI bit, a list register is
  * not empty in ELSR, and keeps the maintenance interrupt up, until
- * rewritten. */
+ * rewritten. A soft-linked physical interrupt the guest has ended is
+ * deactivated here. */
 static uint32_t sgis_in_lrs(const struct vgic_cpu *v)
 {
 	uint64_t used = ~vgic_hw_elsr() & lr_mask(v);
@@ -84,10 +101,13 @@ static uint32_t sgis_in_lrs(const struct vgic_cpu *v)
 		unsigned i = (unsigned)__builtin_ctzll(used);
 		uint32_t lr = vgic_hw_lr_read(i);
 
-		if (!(lr & GICH_LR_STATE_MASK))
+		if (!(lr & GICH_LR_STATE_MASK)) {
 			vgic_hw_lr_write(i, 0);
-		else if (!(lr & GICH_LR_HW) && GICH_LR_GET_VID(lr) < GIC_NR_SGIS)
+			if (phys_lr(lr))
+				vgic_hw_deactivate(GICH_LR_GET_VID(lr));
+		} else if (!phys_lr(lr)) {
 			ids |= 1u << GICH_LR_GET_VID(lr);
+		}
 	}
 	return ids;
 }
@@ -98,7 +118,7 @@ static void queue_lr(struct vgic_cpu *v, uint32_t lr)
 {
 	uint32_t id = GICH_LR_GET_VID(lr);
 
-	if (lr & GICH_LR_HW) {
+	if (phys_lr(lr)) {
 		if (!(v->queued_hw[id / 32] & (1u << (id % 32)))) {
 			v->queued_hw[id / 32] |= 1u << (id % 32);
 			v->nqueued++;
@@ -137,7 +157,7 @@ static uint32_t dequeue_best(struct vgic_cpu *v, uint32_t blocked, uint32_t hold
 
 	if (best_prio == 0x100 || best_prio > hold)
 		return 0;
-	if (best & GICH_LR_HW)
+	if (phys_lr(best))
 		v->queued_hw[id / 32] &= ~(1u << (id % 32));
 	else
 		v->queued_sgi[id] &= (uint8_t)~(1u << GICH_LR_GET_CPUID(best));
@@ -192,7 +212,7 @@ static void hold_back(struct vgic_cpu *v, uint32_t hold, uint32_t *sgis)
 		if ((lr & GICH_LR_STATE_MASK) == GICH_LR_PENDING && GICH_LR_GET_PRIO(lr) > hold) {
 			queue_lr(v, lr);
 			vgic_hw_lr_write(i, 0);
-			if (!(lr & GICH_LR_HW))
+			if (!phys_lr(lr))
 				*sgis &= ~(1u << GICH_LR_GET_VID(lr));
 		}
 	}
@@ -202,7 +222,7 @@ static void hold_back(struct vgic_cpu *v, uint32_t hold, uint32_t *sgis)
  * maintenance interrupt at its EOI. */
 static void place(struct vgic_cpu *v, unsigned i, uint32_t lr, uint32_t *sgis)
 {
-	if (!(lr & GICH_LR_HW)) {
+	if (!phys_lr(lr)) {
 		uint32_t id = GICH_LR_GET_VID(lr);
 
 		*sgis |= 1u << id;
@@ -242,7 +262,7 @@ static void settle(struct vgic_cpu *v)
 			uint32_t old = vgic_hw_lr_read((unsigned)i);
 
 			queue_lr(v, old);
-			if (!(old & GICH_LR_HW))
+			if (!phys_lr(old))
 				sgis &= ~(1u << GICH_LR_GET_VID(old));
 		}
 		place(v, (unsigned)i, best, &sgis);
@@ -283,7 +303,7 @@ void vgic_inject_sgi(struct vgic_cpu *v, uint32_t id, uint32_t src)
 		unsigned i = (unsigned)__builtin_ctzll(used);
 		uint32_t lr = vgic_hw_lr_read(i), st = lr & GICH_LR_STATE_MASK;
 
-		if ((lr & GICH_LR_HW) || GICH_LR_GET_VID(lr) != id || !st)
+		if (phys_lr(lr) || GICH_LR_GET_VID(lr) != id || !st)
 			continue;
 		if (GICH_LR_GET_CPUID(lr) == src && st == GICH_LR_PENDING)
 			return;

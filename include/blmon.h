@@ -51,6 +51,12 @@ struct blmon_mmio {
  * guest's. */
 #define BLMON_SGI 15u
 
+/* The GIC does not re-signal a physical interrupt that became pending
+ * while it was active when the guest's EOI of a hardware-linked virtual
+ * interrupt deactivates it (QEMU 7.2, docs/vgic.md): the monitor links
+ * physical interrupts in software and deactivates them itself. */
+#define BLMON_QUIRK_GIC_HW_DEACTIVATE (1u << 0)
+
 #define BLMON_MAX_DEVICE_WINDOWS 4u
 #define BLMON_MAX_MMIO           4u
 
@@ -78,6 +84,9 @@ struct blmon_platform {
 	/* The next stage (the guest), entered in SVC mode on the boot CPU. */
 	uint32_t guest_entry;
 	uint32_t guest_r0, guest_r1, guest_r2;
+	/* What the board's hardware gets wrong that the monitor works around
+	 * (BLMON_QUIRK_*). */
+	uint32_t quirks;
 	/* The device tree the guest gets (0: none). The monitor clips its
 	 * /memory to guest_ram and reads its options from /chosen/bootargs
 	 * (docs/options.md). dtb_max: bytes the blob may occupy. */

@@ -14,6 +14,7 @@ static void defaults(void **state)
 	assert_int_equal(options_parse(NULL), 0);
 	assert_int_equal(hyp_options.switch_us, 0);
 	assert_int_equal(hyp_options.boot_cluster, 0);
+	assert_int_equal(hyp_options.vgic_hw, OPTION_UNSET);
 	assert_int_equal(options_parse("console=ttyAMA0 root=/dev/ram"), 0);
 	assert_int_equal(hyp_options.switch_us, 0);
 }
@@ -24,6 +25,10 @@ static void accepted(void **state)
 	assert_int_equal(options_parse("console=ttyAMA0 blmon.switch_us=2000\tblmon.boot_cluster=1 quiet"), 0);
 	assert_int_equal(hyp_options.switch_us, 2000);
 	assert_int_equal(hyp_options.boot_cluster, 1);
+	assert_int_equal(options_parse("blmon.vgic_hw=1"), 0);
+	assert_int_equal(hyp_options.vgic_hw, 1);
+	assert_int_equal(options_parse("blmon.vgic_hw=0"), 0);
+	assert_int_equal(hyp_options.vgic_hw, 0);
 	assert_int_equal(options_parse("blmon.switch_us=0 blmon.switch_us=10000000"), 0);   /* last wins */
 	assert_int_equal(hyp_options.switch_us, 10000000);
 }
@@ -34,6 +39,7 @@ static void rejected_keep_defaults(void **state)
 		"blmon.switch_us=", "blmon.switch_us=-1", "blmon.switch_us=12x", "blmon.switch_us=10000001",
 		"blmon.switch_us=99999999999999999999", "blmon.boot_cluster=2", "blmon.boot_cluster=",
 		"blmon.unknown=1", "blmon.switch_us", "blmon.", "blmon.switch_usx=5", "blmon.boot_cluster=01x",
+		"blmon.vgic_hw=2", "blmon.vgic_hw=",
 	};
 
 	(void)state;

@@ -24,7 +24,7 @@ static int setup(void **state)
 	fake_gic_reset(FAKE_GIC_LRS, FAKE_GIC_LINES, 2);
 	fake_gicd_poke32(GICD_CTLR, GICD_CTLR_ENABLE);
 	fake_gicd_poke32(GICD_ISENABLER, OWN_BITS);   /* gic_cpu_init() */
-	vgic_dist_init(FAKE_GIC_LINES);
+	vgic_dist_init(FAKE_GIC_LINES, false);
 	vgic_cpu_init(&v, 0, FAKE_GIC_LRS);
 	fake_gic.reads = fake_gic.writes = 0;
 	return 0;

@@ -25,10 +25,14 @@ static void dist_write(uint32_t off, unsigned size, uint32_t val)
 static void set_prio(uint32_t id, uint8_t prio) { dist_write(GICD_IPRIORITYR + id, 1, prio); }
 static void enable_dist(bool on) { dist_write(GICD_CTLR, 4, on ? 1u : 0u); }
 
+/* Physical interrupts soft-linked (hyp/vgic_lr.c: the QEMU 7.2 workaround)
+ * instead of hardware-linked. */
+static bool soft;
+
 static void setup_lrs(unsigned nr_lrs)
 {
 	fake_gic_reset(nr_lrs, FAKE_GIC_LINES, 2);
-	vgic_dist_init(FAKE_GIC_LINES);
+	vgic_dist_init(FAKE_GIC_LINES, soft);
 	vgic_cpu_init(&v, 0, vgic_hw_nr_lrs());
 	enable_dist(true);
 	fake_gic.kicks = 0;
@@ -499,7 +503,7 @@ static uint32_t key_of_lr(uint32_t lr)
 {
 	uint32_t id = GICH_LR_GET_VID(lr);
 
-	return lr & GICH_LR_HW ? id : 1024u + 8u * id + GICH_LR_GET_CPUID(lr);
+	return id >= GIC_NR_SGIS ? id : 1024u + 8u * id + GICH_LR_GET_CPUID(lr);
 }
 
 static uint32_t key_of_iar(uint32_t iar)
@@ -529,7 +533,7 @@ static bool blocked(uint32_t k, uint64_t valid)
 	if (k < 1024)
 		return false;
 	for (unsigned i = 0; i < fake_gic.nr_lrs; i++)
-		if ((valid & (1ull << i)) && !(fake_gic.lr[i] & GICH_LR_HW) &&
+		if ((valid & (1ull << i)) && GICH_LR_GET_VID(fake_gic.lr[i]) < GIC_NR_SGIS &&
 		    GICH_LR_GET_VID(fake_gic.lr[i]) == id_of_key(k))
 			return true;
 	return false;
@@ -560,6 +564,8 @@ static void check(bool settled)
 		in_lr[k]++;
 		if (lr & GICH_LR_HW)
 			assert_int_equal((lr >> 10) & 0x3ffu, GICH_LR_GET_VID(lr));
+		if (GICH_LR_GET_VID(lr) >= GIC_NR_SGIS)   /* a physical one: linked as configured */
+			assert_true(soft ? !(lr & GICH_LR_HW) && (lr & GICH_LR_EOI) : (lr & GICH_LR_HW) != 0);
 		if (st & GICH_LR_PENDING)
 			lr_pend[k]++;
 		if (st == GICH_LR_PENDING && GICH_LR_GET_PRIO(lr) > worst_pending)
@@ -595,7 +601,7 @@ static void check(bool settled)
 			seen_held++;
 		} else if (q) {   /* its list register asks for a maintenance interrupt at its EOI */
 			for (unsigned i = 0; i < fake_gic.nr_lrs; i++)
-				if ((valid & (1ull << i)) && !(fake_gic.lr[i] & GICH_LR_HW) &&
+				if ((valid & (1ull << i)) && GICH_LR_GET_VID(fake_gic.lr[i]) < GIC_NR_SGIS &&
 				    GICH_LR_GET_VID(fake_gic.lr[i]) == id_of_key(k))
 					assert_true(fake_gic.lr[i] & GICH_LR_EOI);
 		}
@@ -641,6 +647,15 @@ static void guest_eoi(void)
 	fake_gic.ndeactivated = 0;
 	fake_guest_eoi(iar);
 	ref_active[k] = false;
+	if (k < 1024 && soft) {
+		/* still active physically: the monitor ends it at the EOI
+		 * maintenance interrupt (taken before the guest goes on) */
+		assert_int_equal(fake_gic.ndeactivated, 0);
+		assert_true(fake_gic_phys_active(k));
+		assert_true(fake_gic_maintenance());
+		vgic_refill(&v);
+		eoi_maintenances++;
+	}
 	if (k < 1024) {
 		assert_int_equal(fake_gic.ndeactivated, 1);
 		assert_int_equal(fake_gic.deactivated[0], k);
@@ -768,6 +783,47 @@ static void random_sequences_4_lrs(void **state)
 	covered();
 }
 
+/* The same with physical interrupts soft-linked: every guest EOI of one
+ * ends it through the monitor's GICC_DIR at the maintenance interrupt. */
+static void random_sequences_soft_linked(void **state)
+{
+	(void)state;
+	soft = true;
+	eoi_maintenances = underflows = seen_blocked = seen_held = 0;
+	random_run(0x5eed5eedu, 4, 5000);
+	random_run(0x0badf00du, 2, 5000);
+	covered();
+	assert_true(fake_gic.monitor_deactivations > 0);
+	soft = false;
+}
+
+/* Soft-linked: the list register has no HW bit but asks for a maintenance
+ * interrupt at the EOI; the monitor deactivates the physical interrupt
+ * then, and only then, and frees the list register. */
+static void soft_linked_deactivated_at_maintenance(void **state)
+{
+	(void)state;
+	soft = true;
+	setup_lrs(4);
+	set_prio(40, 0x80);
+	hw(40);
+	assert_int_equal(fake_gic.lr[0], GICH_LR_EOI | GICH_LR_VID(40) | GICH_LR_PRIO(0x80) | GICH_LR_PENDING);
+	uint32_t iar = fake_guest_ack();
+
+	assert_int_equal(iar, 40);
+	fake_guest_eoi(iar);
+	assert_int_equal(fake_gic.ndeactivated, 0);          /* not by the guest's EOI */
+	assert_true(fake_gic_maintenance());
+	vgic_refill(&v);                                    /* the maintenance interrupt */
+	assert_int_equal(fake_gic.monitor_deactivations, 1);
+	assert_int_equal(fake_gic.deactivated[0], 40);
+	assert_false(fake_gic_phys_active(40));
+	assert_false(fake_gic_maintenance());
+	assert_int_equal(fake_gic_valid_lrs(), 0);
+	assert_int_equal(fake_gic_elsr() & 0xf, 0xf);          /* every list register free again */
+	soft = false;
+}
+
 static void random_sequences_2_and_8_lrs(void **state)
 {
 	(void)state;
@@ -796,6 +852,8 @@ int main(void)
 		cmocka_unit_test_setup(distributor_disabled, setup),
 		cmocka_unit_test(random_sequences_4_lrs),
 		cmocka_unit_test(random_sequences_2_and_8_lrs),
+		cmocka_unit_test(random_sequences_soft_linked),
+		cmocka_unit_test(soft_linked_deactivated_at_maintenance),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

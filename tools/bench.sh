@@ -14,6 +14,7 @@ mkdir -p build/logs
 runs=(
 	"bench|-icount shift=0"
 	"bench_irq|-icount shift=0"
+	"bench_irq|-icount shift=0 -append blmon.vgic_hw=1"
 	"bench_smp|-smp 1 -icount shift=0,sleep=off"
 	"bench_smp|-smp 2 -icount shift=0,sleep=off"
 	"bench_smp|-smp 4 -icount shift=0,sleep=off"

@@ -113,6 +113,9 @@ void board_platform(struct blmon_platform *p, const struct board_boot_info *bi,
 		.ndevices = 2,
 		.gicd = GICD_BASE, .gicc = GICC_BASE, .gich = GICH_BASE, .gicv = GICV_BASE,
 		.guest_gicc = GICC_BASE,
+		/* QEMU 7.2 hw/intc/gic_internal.h gic_clear_active(): a hardware-linked
+		 * EOI deactivates without re-signalling what became pending */
+		.quirks = BLMON_QUIRK_GIC_HW_DEACTIVATE,
 		.ncpus = BOARD_MAX_CPUS,
 		.cpu_data = cpu_data,
 		/* QEMU's Linux boot stub: it jumps to the image at 0x40010000 with

@@ -88,6 +88,9 @@ void board_platform(struct blmon_platform *p, const struct board_boot_info *bi,
 		.ndevices = 1,
 		.gicd = VE_GICD, .gicc = VE_GICC, .gich = VE_GICH, .gicv = VE_GICV,
 		.guest_gicc = VE_GICC,
+		/* QEMU 7.2 hw/intc/gic_internal.h gic_clear_active(): a hardware-linked
+		 * EOI deactivates without re-signalling what became pending */
+		.quirks = BLMON_QUIRK_GIC_HW_DEACTIVATE,
 		.mmio = { { VE_SYSREGS, VE_SYSREGS_SIZE, ve_sysreg_access },
 			  { VE_SRAM, VE_STUB_SIZE, refuse_access },
 			  { VE_GICH_CPUS, 0x1000u, refuse_access } },

@@ -61,7 +61,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct own before[2];
 
 	fake_gic_reset(FAKE_GIC_LRS, FAKE_GIC_LINES, 2);
-	vgic_dist_init(FAKE_GIC_LINES);
+	vgic_dist_init(FAKE_GIC_LINES, false);
 	for (unsigned c = 0; c < 2; c++) {   /* as hyp/gic.c leaves them, and some state */
 		fake_gic_set_cpu(c);
 		vgic_cpu_init(&cpus[c], c, FAKE_GIC_LRS);

@@ -101,6 +101,17 @@ void vgic_hw_lr_write(unsigned i, uint32_t v)
 }
 
 uint64_t vgic_hw_elsr(void) { return fake_gic_elsr(); }
+
+/* The monitor's GICC_DIR of a soft-linked physical interrupt: as the
+ * hardware-linked EOI would have, it is logged and deactivated. */
+void vgic_hw_deactivate(uint32_t id)
+{
+	if (fake_gic.ndeactivated < FAKE_GIC_MAX_LOG)
+		fake_gic.deactivated[fake_gic.ndeactivated] = id;
+	fake_gic.ndeactivated++;
+	fake_gic.monitor_deactivations++;
+	fake_gicd_poke32(GICD_ICACTIVER + 4 * (id / 32), 1u << (id % 32));
+}
 void vgic_hw_set_underflow(bool on) { fake_gic.uie = on; }
 
 /* ---- the guest's virtual CPU interface -------------------------------------- */

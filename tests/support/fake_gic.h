@@ -96,6 +96,7 @@ struct fake_gic {
 	unsigned kicks;
 	uint32_t deactivated[FAKE_GIC_MAX_LOG];   /* physical ids the guest's EOIs ended */
 	unsigned ndeactivated;
+	unsigned monitor_deactivations;          /* ... of them by the monitor (soft-linked) */
 };
 
 extern struct fake_gic fake_gic;
