@@ -7,6 +7,7 @@
 #include "cluster.h"
 #include "percpu.h"
 #include "cpregs_access.h"
+#include "pmu_phys.h"
 
 static void load_identity(unsigned cluster)
 {
@@ -17,7 +18,7 @@ static void load_identity(unsigned cluster)
 
 void cluster_init(struct hyp_cpu *c, unsigned boot_cluster)
 {
-	pmu_cpu_init(&c->pmu, boot_cluster);
+	pmu_cpu_init(&c->pmu, boot_cluster, hyp_pmu_counters);
 	dbg_ctx_init(&c->dbg);
 	load_identity(boot_cluster);
 }
@@ -36,7 +37,7 @@ int32_t cluster_switch(struct hyp_cpu *c, uint32_t target)
 	if (dbg)
 		dbg_switch_out(&c->dbg);
 	/* 2. the inbound core as it comes out of reset */
-	pmu_hw_reset(target);
+	pmu_hw_reset(&c->pmu, target);
 	if (dbg)
 		dbg_hw_reset(target);
 	load_identity(target);

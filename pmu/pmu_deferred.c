@@ -156,7 +156,7 @@ void deferred_apply(struct pmu_cpu *p, unsigned c)
 {
 	struct pmu_deferred *d = &p->pending[c];
 	unsigned n = ncounters(c);
-	uint32_t b, v;
+	uint32_t b, v, m;
 
 	if (!(d->flags & DEF_ANY))
 		return;
@@ -164,10 +164,10 @@ void deferred_apply(struct pmu_cpu *p, unsigned c)
 	for (unsigned i = 0; i < n; i++) {
 		if (resolve(d->type_known, d->type_late, d->evtyper, i,
 			    (d->flags & DEF_BASE_TYPE) && b == i, d->base_type, &v))
-			hw_set_type(i, v);
+			live_set_type(p, i, v);
 		if (resolve(d->cnt_known, d->cnt_late, d->evcntr, i,
 			    (d->flags & DEF_BASE_CNT) && b == i, d->base_cnt, &v))
-			hw_set_counter(i, v);
+			live_set_counter(p, i, v);
 	}
 	if (resolve(d->type_known, d->type_late, d->evtyper, PMU_SLOT_CCFILTR,
 		    (d->flags & DEF_BASE_TYPE) && b == PMU_SEL_CCNT, d->base_type, &v))
@@ -178,12 +178,16 @@ void deferred_apply(struct pmu_cpu *p, unsigned c)
 		pmu_hw_write(PMU_HW_PMCR, d->pmcr);
 	else if (d->pmcr_or)
 		pmu_hw_write(PMU_HW_PMCR, (pmu_hw_read(PMU_HW_PMCR) & PMCR_WRITABLE) | d->pmcr_or);
-	pmu_hw_write(PMU_HW_PMOVSR, d->ovs_clr);
-	pmu_hw_write(PMU_HW_PMOVSSET, d->ovs_set);
-	pmu_hw_write(PMU_HW_PMINTENCLR, d->inten_clr);
-	pmu_hw_write(PMU_HW_PMINTENSET, d->inten_set);
-	pmu_hw_write(PMU_HW_PMCNTENCLR, d->cnten_clr);
-	pmu_hw_write(PMU_HW_PMCNTENSET, d->cnten_set);
+	m = p->hw_bits[c];
+	pmu_hw_write(PMU_HW_PMOVSR, d->ovs_clr & m);
+	pmu_hw_write(PMU_HW_PMOVSSET, d->ovs_set & m);
+	pmu_hw_write(PMU_HW_PMINTENCLR, d->inten_clr & m);
+	pmu_hw_write(PMU_HW_PMINTENSET, d->inten_set & m);
+	pmu_hw_write(PMU_HW_PMCNTENCLR, d->cnten_clr & m);
+	pmu_hw_write(PMU_HW_PMCNTENSET, d->cnten_set & m);
+	kept_update(p, c, &p->kept.ovs, d->ovs_set, d->ovs_clr);
+	kept_update(p, c, &p->kept.inten, d->inten_set, d->inten_clr);
+	kept_update(p, c, &p->kept.cnten, d->cnten_set, d->cnten_clr);
 	if (d->flags & DEF_SELR)
 		pmu_hw_write(PMU_HW_PMSELR, d->selr);
 	memset(d, 0, sizeof(*d));

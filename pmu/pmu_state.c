@@ -7,13 +7,32 @@
 #include <string.h>
 #include "pmu_internal.h"
 
-void pmu_cpu_init(struct pmu_cpu *p, unsigned boot_cluster)
+/* Which of each cluster's counters the physical PMU holds: the first
+ * hw_counters; the monitor keeps the rest (docs/pmu-core.md). */
+static void attach_hw(struct pmu_cpu *p, unsigned hw_counters)
+{
+	if (hw_counters < PMU_TYPEA_COUNTERS)
+		hw_counters = PMU_TYPEA_COUNTERS;
+	if (hw_counters > PMU_HW_COUNTERS_MAX)
+		hw_counters = PMU_HW_COUNTERS_MAX;
+	p->hw_counters = hw_counters;
+	for (unsigned c = 0; c < PMU_NCLUSTERS; c++) {
+		unsigned n = ncounters(c), b = n < hw_counters ? n : hw_counters;
+
+		p->backed[c] = b;
+		p->hw_bits[c] = counter_mask(b);
+		p->kept_bits[c] = counter_mask(n) & ~counter_mask(b);
+	}
+}
+
+void pmu_cpu_init(struct pmu_cpu *p, unsigned boot_cluster, unsigned hw_counters)
 {
 	memset(p, 0, sizeof(*p));
+	attach_hw(p, hw_counters);
 	p->state = 1;                       /* spec 3.1: "The system boots in State 1" */
 	p->active = boot_cluster < PMU_NCLUSTERS ? boot_cluster : CLUSTER_A15;
 	p->ever_active[p->active] = true;
-	pmu_hw_reset(p->active);
+	pmu_hw_reset(p, p->active);
 	p->ccnt_last = pmu_hw_read(PMU_HW_PMCCNTR);   /* poison, upper word 0 */
 }
 

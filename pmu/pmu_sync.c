@@ -42,8 +42,10 @@ static inline uint32_t guest_word(const unsigned int *w)
 }
 
 /* Tests in the order of read_value()'s switch, so the compiler can reuse
- * them when it inlines both. */
-static inline bool entry_valid(uint32_t c, uint32_t sel, uint32_t req)
+ * them when it inlines both: an event counter the physical PMU holds is
+ * tested first, as read_value() tests it (the others are kept, or the
+ * inactive cluster's, and valid too). */
+static inline bool entry_valid(const struct pmu_cpu *p, uint32_t c, uint32_t sel, uint32_t req)
 {
 	if (c >= PMU_NCLUSTERS || req - PMU_DISABLE_COUNTER > PMU_READ_RESET_COUNTER - PMU_DISABLE_COUNTER)
 		return false;
@@ -53,7 +55,8 @@ static inline bool entry_valid(uint32_t c, uint32_t sel, uint32_t req)
 	case PMU_OVERFLOW_FLAG:   /* a flag, not a counter: read/reset only */
 		return req >= PMU_READ_COUNTER;
 	default:
-		return sel - PMU_EVENT_COUNTER_0 < ncounters(c);
+		return sel - PMU_EVENT_COUNTER_0 < p->backed[c] ||
+		       sel - PMU_EVENT_COUNTER_0 < ncounters(c);
 	}
 }
 
@@ -121,10 +124,13 @@ static inline void read_value(struct pmu_cpu *p, unsigned c, uint32_t sel, struc
 		out->counter_value = creg_read(p, c, TB_PMOVSR);
 		break;
 	default:
-		if (is_active(p, c)) {
+		if (i < p->backed[c] && is_active(p, c)) {
 			pmu_hw_write(PMU_HW_PMSELR, i);
 			out->event_type = pmu_hw_read(PMU_HW_PMXEVTYPER);
 			out->counter_value = pmu_hw_read(PMU_HW_PMXEVCNTR);
+		} else if (is_active(p, c)) {   /* kept by the monitor */
+			out->event_type = p->kept.evtyper[i];
+			out->counter_value = p->kept.evcntr[i];
 		} else {
 			out->event_type = saved(p, c)->evtyper[i];
 			out->counter_value = saved(p, c)->evcntr[i];
@@ -186,7 +192,7 @@ int32_t pmu_sync(struct pmu_cpu *p, struct descriptor *d, uint32_t nelems)
 			e->request_code = req;
 			break;
 		}
-		if (!entry_valid(c, sel, req))
+		if (!entry_valid(p, c, sel, req))
 			goto invalid;
 		read_value(p, c, sel, e);
 	}
@@ -197,7 +203,7 @@ int32_t pmu_sync(struct pmu_cpu *p, struct descriptor *d, uint32_t nelems)
 			 * may not go back to the array, which may have changed */
 			atomic_signal_fence(memory_order_seq_cst);
 		}
-		if (!entry_valid(e->cluster_id, e->selected_counter, e->request_code))
+		if (!entry_valid(p, e->cluster_id, e->selected_counter, e->request_code))
 			goto invalid;
 	}
 	/* all valid */

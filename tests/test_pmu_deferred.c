@@ -118,7 +118,7 @@ static uint64_t ccnt(unsigned c)
 static void do_switch(unsigned to)
 {
 	pmu_switch_out(&cpu);
-	pmu_hw_reset(to);
+	pmu_hw_reset(&cpu, to);
 	pmu_switch_in(&cpu, to);
 }
 
@@ -160,7 +160,7 @@ static void prepare(unsigned st, unsigned target, uint32_t seed)
 
 	rng = seed;
 	fake_pmu_power_on();
-	pmu_cpu_init(&cpu, target);
+	pmu_cpu_init(&cpu, target, fake_pmu_counters());
 	pmu_hvc_pmu_switch(&cpu, 1);
 	random_hw(target);
 	do_switch(target ^ 1u);
@@ -263,7 +263,7 @@ static void base_selection_cases(void **state)
 	struct pmu_hvc_out o;
 
 	fake_pmu_power_on();
-	pmu_cpu_init(&cpu, CLUSTER_A15);             /* state 1 */
+	pmu_cpu_init(&cpu, CLUSTER_A15, fake_pmu_counters());   /* state 1 */
 	do_switch(CLUSTER_A7);
 	/* base PMSELR will be 0 (reset) */
 	pmu_typeb_call(&cpu, HVC_PMXEVCNTR_WRITE, CLUSTER_A15, 0x11, 0);  /* -> counter 0 */

@@ -17,7 +17,7 @@ static int setup(void **state)
 {
 	(void)state;
 	fake_pmu_power_on();
-	pmu_cpu_init(&cpu, A15);
+	pmu_cpu_init(&cpu, A15, fake_pmu_counters());
 	pmu_hvc_pmu_switch(&cpu, 1);
 	/* a clean, known A15 */
 	pmu_typeb_call(&cpu, HVC_PMCR_WRITE, A15, 0x6, 0);
@@ -32,7 +32,7 @@ static int setup(void **state)
 static void do_switch(unsigned to)
 {
 	pmu_switch_out(&cpu);
-	pmu_hw_reset(to);
+	pmu_hw_reset(&cpu, to);
 	pmu_switch_in(&cpu, to);
 }
 

@@ -18,7 +18,7 @@ static int setup(void **state)
 {
 	(void)state;
 	fake_pmu_power_on();
-	pmu_cpu_init(&cpu, A15);
+	pmu_cpu_init(&cpu, A15, fake_pmu_counters());
 	pmu_hvc_pmu_switch(&cpu, 1);
 	return 0;
 }
@@ -59,7 +59,7 @@ static void wr_ccnt(unsigned c, uint64_t v)
 static void do_switch(unsigned to)
 {
 	pmu_switch_out(&cpu);
-	pmu_hw_reset(to);
+	pmu_hw_reset(&cpu, to);
 	pmu_switch_in(&cpu, to);
 }
 
@@ -357,7 +357,7 @@ static void any_state_no_transition(void **state)
 {
 	(void)state;
 	for (unsigned s = 1; s <= 3; s++) {
-		pmu_cpu_init(&cpu, A15);
+		pmu_cpu_init(&cpu, A15, fake_pmu_counters());
 		if (s == 2) {
 			uint32_t v;
 			pmu_trap(&cpu, CPK_PMCR, true, &v, false);

@@ -56,10 +56,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	data += 4;
 	size -= 4;
 	fake_pmu_power_on();
-	pmu_cpu_init(&cpu, boot);
+	pmu_cpu_init(&cpu, boot, fake_pmu_counters());
 	for (unsigned i = 0; i < sw; i++) {   /* visit the other cluster: snapshots exist */
 		pmu_switch_out(&cpu);
-		pmu_hw_reset(cpu.active ^ 1u);
+		pmu_hw_reset(&cpu, cpu.active ^ 1u);
 		pmu_switch_in(&cpu, cpu.active ^ 1u);
 	}
 	pmu_hvc_pmu_switch(&cpu, state == 3);

@@ -29,7 +29,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 2)
 		return 0;
 	fake_pmu_power_on();
-	pmu_cpu_init(&cpu, data[0] & 1);
+	pmu_cpu_init(&cpu, data[0] & 1, fake_pmu_counters());
 	pmu_hvc_pmu_switch(&cpu, 1);   /* state 3: each cluster its own context */
 	ever[cpu.active] = true;
 	data++;
@@ -45,7 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			unsigned to = cpu.active ^ 1u;
 
 			pmu_switch_out(&cpu);
-			pmu_hw_reset(to);
+			pmu_hw_reset(&cpu, to);
 			pmu_switch_in(&cpu, to);
 			ever[to] = true;
 		} else {
