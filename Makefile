@@ -192,13 +192,15 @@ host-tests-build: $(patsubst %,$(B)/host/%,$(HOST_TESTS)) fuzz-build
 # ---- libFuzzer targets (clang): `make fuzz` fuzzes, `make test` replays ------
 FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_SECONDS ?= 60
-$(B)/fuzz/%: tests/fuzz/%.c $(PORTABLE_SRCS) $(wildcard tests/support/*.c) \
+# the fakes, without the unit tests' cmocka helpers (pmu_calls.c)
+FUZZ_SUPPORT := $(filter-out tests/support/pmu_calls.c,$(wildcard tests/support/*.c))
+$(B)/fuzz/%: tests/fuzz/%.c $(PORTABLE_SRCS) $(FUZZ_SUPPORT) \
 		$(wildcard pmu/*.h hyp/*.h arch/*.h include/*.h tests/support/*.h) | deps-quiet
 	@mkdir -p $(dir $@)
 	clang -std=c11 -O1 -g -Wall -Wextra -Werror -DHOST_BUILD -DLOG_LEVEL=2 \
 		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		-Iinclude -Iarch -Ihyp -Ipmu -Itests/support \
-		$< $(PORTABLE_SRCS) $(wildcard tests/support/*.c) -o $@
+		$< $(PORTABLE_SRCS) $(FUZZ_SUPPORT) -o $@
 fuzz-build: $(patsubst %,$(B)/fuzz/%,$(FUZZ_TARGETS))
 fuzz: deps fuzz-build
 	@for t in $(FUZZ_TARGETS); do \

@@ -20,10 +20,10 @@ unsigned pmu_phys_counters(uint32_t pmcr)
 		if (want <= n)
 			continue;
 		if (want - n == 1)
-			log_info("physical PMU: %u event counters (PMCR %08lx); the emulated %s's counter %u is kept by the monitor and does not count\n",
+			log_warn("physical PMU: %u event counters (PMCR %08lx); the emulated %s's counter %u is kept by the monitor and does not count\n",
 				 n, (unsigned long)pmcr, pmu_cluster_desc[c].name, n);
 		else
-			log_info("physical PMU: %u event counters (PMCR %08lx); the emulated %s's counters %u-%u are kept by the monitor and do not count\n",
+			log_warn("physical PMU: %u event counters (PMCR %08lx); the emulated %s's counters %u-%u are kept by the monitor and do not count\n",
 				 n, (unsigned long)pmcr, pmu_cluster_desc[c].name, n, want - 1);
 	}
 	return n;
