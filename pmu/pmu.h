@@ -16,7 +16,11 @@
 #define PMU_NCLUSTERS        2
 enum { CLUSTER_A15 = 0, CLUSTER_A7 = 1 };
 #define PMU_TYPEA_COUNTERS   4   /* spec 2.2: "the same number of visible counters" */
-#define PMU_HW_COUNTERS_MAX  6   /* the most a cluster has (the A15's), and a physical PMU's the monitor uses */
+/* Event counters of each core (its pmu_cluster_desc[].ncounters): macros
+ * too, so what depends on them is a constant (SYNC's bound). */
+#define PMU_A15_COUNTERS     6
+#define PMU_A7_COUNTERS      4
+#define PMU_HW_COUNTERS_MAX  PMU_A15_COUNTERS   /* the most a cluster has, and a physical PMU's the monitor uses */
 #define PMU_SEL_CCNT         31  /* PMSELR value: PMXEVTYPER is the cycle counter filter */
 
 struct pmu_cluster_desc {
@@ -71,12 +75,15 @@ struct pmu_deferred {
  * The registers of the active cluster's event counters that the physical
  * PMU does not have (the A15's counters 4, 5 on a physical Cortex-A7),
  * kept by the monitor: they read back what was written and never count.
- * Only the bits and indices of those counters are used; the rest stay 0.
+ * Only the bits and entries of those counters are ever non-zero, and the
+ * arrays cover every PMSELR value, so a read through any selection past
+ * the hardware's counters is one load: the kept register, or RAZ.
  */
+#define PMU_SELECTIONS  32
 struct pmu_kept {
 	uint32_t cnten, inten, ovs;           /* PMCNTENSET, PMINTENSET, PMOVSR bits */
-	uint32_t evtyper[PMU_HW_COUNTERS_MAX];
-	uint32_t evcntr[PMU_HW_COUNTERS_MAX];
+	uint32_t evtyper[PMU_SELECTIONS];
+	uint32_t evcntr[PMU_SELECTIONS];
 };
 
 struct pmu_cpu {
@@ -97,6 +104,7 @@ struct pmu_cpu {
 	 * ones the monitor keeps instead (kept_bits; 0: none). */
 	uint32_t hw_counters;
 	uint32_t backed[PMU_NCLUSTERS];
+	uint32_t active_backed;                 /* backed[active] */
 	uint32_t hw_bits[PMU_NCLUSTERS];
 	uint32_t kept_bits[PMU_NCLUSTERS];
 	struct pmu_kept kept;                   /* the active cluster's kept counters */
@@ -195,7 +203,17 @@ void pmu_switch_in(struct pmu_cpu *p, unsigned inbound);
 
 /* HVCs: results for guest r0..r3. */
 struct pmu_hvc_out { uint32_t r[4]; };
-int32_t pmu_hvc_pmu_switch(struct pmu_cpu *p, uint32_t arg);
+/* Table 3: "moves the system to state 3 if the parameter in r1 is 1, or it
+ * moves the system to state 1 if parameter in r1 is 0". Any other value
+ * changes nothing. 3 -> 3 and 1 -> 1 are accepted no-ops. Inline: the HVC
+ * pays no call, and the trap bits that follow fold (docs/performance.md). */
+static inline int32_t pmu_hvc_pmu_switch(struct pmu_cpu *p, uint32_t arg)
+{
+	if (arg > 1)
+		return BL_HVC_INVALID_PARAMETER;
+	p->state = arg ? 3 : 1;
+	return BL_HVC_SUCCESS;
+}
 bool pmu_is_typeb_fid(uint32_t fid);
 
 /* Table 4, in function-id order: register i is read by
@@ -216,7 +234,10 @@ void pmu_typeb_regs(struct pmu_cpu *p, uint32_t r[4]);
 struct pmu_hvc_out pmu_typeb_call(struct pmu_cpu *p, uint32_t fid, uint32_t cluster,
 				  uint32_t a2, uint32_t a3);
 uint32_t pmu_counters_size(void);
-uint32_t pmu_sync_max_entries(void);
+/* One element per counter of every cluster - cycle counter, overflow flag,
+ * each event counter - so one call can address all of them. */
+#define PMU_SYNC_ENTRIES     (PMU_NCLUSTERS * 2 + PMU_A15_COUNTERS + PMU_A7_COUNTERS)
+uint32_t pmu_sync_max_entries(void);   /* PMU_SYNC_ENTRIES */
 /* A bound of pmu_sync_max_entries() for arrays (checked by host tests). */
 #define PMU_SYNC_MAX_ENTRIES (PMU_NCLUSTERS * (2 + PMU_HW_COUNTERS_MAX))
 int32_t pmu_sync(struct pmu_cpu *p, struct descriptor *d, uint32_t nelems);

@@ -52,21 +52,3 @@ void creg_set_ccnt(struct pmu_cpu *p, unsigned c, uint64_t v)
 }
 
 
-/* A selection past the hardware's counters: kept, or RAZ/WI past the
- * cluster's (PMXEVCNTR: 31 too). Callers checked !sel_in_hw(). */
-uint32_t creg_kept_read(const struct pmu_cpu *p, unsigned c, enum tb_reg r, uint32_t sel)
-{
-	if (sel >= ncounters(c))
-		return 0;
-	return r == TB_PMXEVTYPER ? p->kept.evtyper[sel] : p->kept.evcntr[sel];
-}
-
-void creg_kept_write(struct pmu_cpu *p, unsigned c, enum tb_reg r, uint32_t sel, uint32_t v)
-{
-	if (sel >= ncounters(c))
-		return;
-	if (r == TB_PMXEVTYPER)
-		p->kept.evtyper[sel] = v;
-	else
-		p->kept.evcntr[sel] = v;
-}

@@ -30,20 +30,23 @@ static inline const struct pmu_regs *saved(const struct pmu_cpu *p, unsigned c)
 /*
  * PMXEVTYPER / PMXEVCNTR of the active cluster c through selection sel:
  * in the hardware (the counter is selected there already: no select and
- * restore of PMSELR), or a counter the physical PMU lacks, which the
- * monitor keeps, or no counter of c (RAZ/WI). The kept ones are out of
- * line so the hardware paths stay leaves (pmu_typeb.c tail-calls them).
+ * restore of PMSELR), or past the physical PMU's counters a register the
+ * monitor keeps - or no counter of c, RAZ/WI: the kept arrays are zero
+ * there (pmu.h), and a write lands only on a kept counter.
  */
 static inline bool sel_in_hw(const struct pmu_cpu *p, unsigned c, enum tb_reg r, uint32_t sel)
 {
-	return r == TB_PMXEVTYPER ? sel_has_type(sel, p->backed[c]) : sel < p->backed[c];
+	(void)c;   /* the active one: its bound is kept apart, one load (pmu.h) */
+	return r == TB_PMXEVTYPER ? sel_has_type(sel, p->active_backed) : sel < p->active_backed;
 }
 static inline enum pmu_hwreg sel_hwreg(enum tb_reg r)
 {
 	return r == TB_PMXEVTYPER ? PMU_HW_PMXEVTYPER : PMU_HW_PMXEVCNTR;
 }
-uint32_t creg_kept_read(const struct pmu_cpu *p, unsigned c, enum tb_reg r, uint32_t sel);
-void creg_kept_write(struct pmu_cpu *p, unsigned c, enum tb_reg r, uint32_t sel, uint32_t v);
+static inline uint32_t *kept_reg(struct pmu_kept *k, enum tb_reg r, uint32_t sel)
+{
+	return r == TB_PMXEVTYPER ? &k->evtyper[sel] : &k->evcntr[sel];
+}
 
 static inline __attribute__((always_inline)) uint32_t
 creg_read_active(struct pmu_cpu *p, unsigned c, enum tb_reg r)
@@ -59,7 +62,7 @@ creg_read_active(struct pmu_cpu *p, unsigned c, enum tb_reg r)
 	case TB_PMXEVTYPER:
 	case TB_PMXEVCNTR:
 		sel = pmu_hw_read(PMU_HW_PMSELR) & SELR_MASK;
-		return sel_in_hw(p, c, r, sel) ? pmu_hw_read(sel_hwreg(r)) : creg_kept_read(p, c, r, sel);
+		return sel_in_hw(p, c, r, sel) ? pmu_hw_read(sel_hwreg(r)) : *kept_reg(&p->kept, r, sel);
 	case TB_PMCNTENSET:
 	case TB_PMCNTENCLR:
 		return (m & pmu_hw_read(PMU_HW_PMCNTENSET)) | p->kept.cnten;
@@ -154,8 +157,8 @@ creg_write_active(struct pmu_cpu *p, unsigned c, enum tb_reg r, uint32_t v)
 		sel = pmu_hw_read(PMU_HW_PMSELR) & SELR_MASK;
 		if (sel_in_hw(p, c, r, sel))
 			pmu_hw_write(sel_hwreg(r), v);
-		else
-			creg_kept_write(p, c, r, sel, v);
+		else if ((p->kept_bits[c] >> sel) & 1u)
+			*kept_reg(k, r, sel) = v;
 		break;
 	case TB_PMCNTENSET:  bits_write(p, c, PMU_HW_PMCNTENSET, &k->cnten, v, true); break;
 	case TB_PMCNTENCLR:  bits_write(p, c, PMU_HW_PMCNTENCLR, &k->cnten, v, false); break;

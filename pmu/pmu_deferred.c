@@ -29,15 +29,6 @@
 
 static unsigned type_slot(unsigned i) { return i == PMU_SEL_CCNT ? PMU_SLOT_CCFILTR : i; }
 
-uint32_t deferred_selr(const struct pmu_cpu *p, unsigned c)
-{
-	const struct pmu_deferred *d = &p->pending[c];
-
-	if (d->flags & DEF_SELR)
-		return d->selr;
-	return p->ever_active[c] ? p->saved[c].selr : 0;
-}
-
 /* i < ncounters(c), checked by every caller */
 void deferred_counter(struct pmu_cpu *p, unsigned c, unsigned i, uint32_t v)
 {
@@ -79,8 +70,7 @@ static void set_pair(uint32_t *set, uint32_t *clr, uint32_t v)
 void deferred_write(struct pmu_cpu *p, unsigned c, enum tb_reg r, uint32_t v)
 {
 	struct pmu_deferred *d = &p->pending[c];
-	unsigned n = ncounters(c);
-	uint32_t m = counter_mask(n);
+	uint32_t m = p->hw_bits[c] | p->kept_bits[c];   /* every counter c has */
 
 	d->flags |= DEF_ANY;
 	switch (r) {
@@ -89,7 +79,7 @@ void deferred_write(struct pmu_cpu *p, unsigned c, enum tb_reg r, uint32_t v)
 		d->pmcr_or = 0;
 		d->flags |= DEF_PMCR;
 		if (v & PMCR_P)
-			for (unsigned i = 0; i < n; i++)
+			for (unsigned i = 0; i < ncounters(c); i++)
 				deferred_counter(p, c, i, 0);
 		if (v & PMCR_C)
 			deferred_ccnt(p, c, 0);
@@ -104,12 +94,13 @@ void deferred_write(struct pmu_cpu *p, unsigned c, enum tb_reg r, uint32_t v)
 		d->selr = v & SELR_MASK;
 		d->flags |= DEF_SELR;
 		break;
+	/* A queued selection names a counter of c or 31 (creg_write_ok()). */
 	case TB_PMXEVTYPER:
 		if (!(d->flags & DEF_SELR)) {
 			d->base_type = v;
 			d->flags |= DEF_BASE_TYPE;
 			d->type_late = 0;
-		} else if (sel_has_type(d->selr, n)) {
+		} else {
 			deferred_type(p, c, d->selr, v);
 		}
 		break;
@@ -118,7 +109,7 @@ void deferred_write(struct pmu_cpu *p, unsigned c, enum tb_reg r, uint32_t v)
 			d->base_cnt = v;
 			d->flags |= DEF_BASE_CNT;
 			d->cnt_late = 0;
-		} else if (d->selr < n) {
+		} else if (d->selr != PMU_SEL_CCNT) {
 			deferred_counter(p, c, d->selr, v);
 		}
 		break;

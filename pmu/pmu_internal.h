@@ -97,7 +97,15 @@ void deferred_counter(struct pmu_cpu *p, unsigned c, unsigned i, uint32_t v);
 void deferred_type(struct pmu_cpu *p, unsigned c, unsigned i, uint32_t v);
 void deferred_ccnt(struct pmu_cpu *p, unsigned c, uint64_t v);
 void deferred_apply(struct pmu_cpu *p, unsigned c);
-/* The PMSELR an inactive cluster's reads index with: queued, else saved. */
-uint32_t deferred_selr(const struct pmu_cpu *p, unsigned c);
+/* The PMSELR an inactive cluster's reads index with: queued, else saved.
+ * Inline: every inactive PMSELR/PMXEV* read asks (docs/performance.md). */
+static inline uint32_t deferred_selr(const struct pmu_cpu *p, unsigned c)
+{
+	const struct pmu_deferred *d = &p->pending[c];
+
+	if (d->flags & DEF_SELR)
+		return d->selr;
+	return p->ever_active[c] ? p->saved[c].selr : 0;
+}
 
 #endif

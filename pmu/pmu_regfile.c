@@ -8,6 +8,7 @@
  * access here to a counter goes to one or the other, never to a counter
  * the hardware lacks (docs/pmu-core.md "Fewer physical counters").
  */
+#include <string.h>
 #include "pmu_internal.h"
 
 static void select_counter(uint32_t i) { pmu_hw_write(PMU_HW_PMSELR, i); }
@@ -191,12 +192,13 @@ void regs_restore(struct pmu_cpu *p, const struct pmu_regs *r, unsigned c)
 		kept_restore(p, r, c);
 }
 
-/* Kept counters come out of reset like the hardware's: nothing enabled,
- * no overflow, poison in the UNKNOWN-at-reset values. */
-static void __attribute__((noinline)) kept_reset(struct pmu_cpu *p)
+/* The inbound cluster's kept counters come out of reset like the
+ * hardware's: nothing enabled, no overflow, poison in the UNKNOWN-at-reset
+ * values; every other entry 0 (pmu.h). */
+static void __attribute__((noinline)) kept_reset(struct pmu_cpu *p, unsigned inbound)
 {
-	p->kept.cnten = p->kept.inten = p->kept.ovs = 0;
-	for (unsigned i = p->hw_counters; i < PMU_HW_COUNTERS_MAX; i++)
+	memset(&p->kept, 0, sizeof(p->kept));
+	for (unsigned i = p->backed[inbound]; i < ncounters(inbound); i++)
 		p->kept.evtyper[i] = p->kept.evcntr[i] = PMU_POISON(i);
 }
 
@@ -211,7 +213,7 @@ static void __attribute__((noinline)) kept_reset(struct pmu_cpu *p)
  */
 void pmu_hw_reset(struct pmu_cpu *p, unsigned inbound)
 {
-	(void)inbound;   /* both cores reset the same way; N/IDCODE are emulated */
+	/* both cores' hardware resets the same way; N/IDCODE are emulated */
 	pmu_hw_write(PMU_HW_PMCR, 0);
 	pmu_hw_write(PMU_HW_PMCNTENCLR, ~0u);
 	pmu_hw_write(PMU_HW_PMINTENCLR, ~0u);
@@ -227,5 +229,5 @@ void pmu_hw_reset(struct pmu_cpu *p, unsigned inbound)
 	pmu_hw_write(PMU_HW_PMCCNTR, PMU_POISON(PMU_SEL_CCNT));
 	select_counter(0);
 	if (p->hw_counters < PMU_HW_COUNTERS_MAX)
-		kept_reset(p);
+		kept_reset(p, inbound);
 }

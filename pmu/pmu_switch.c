@@ -45,6 +45,7 @@ void pmu_switch_in(struct pmu_cpu *p, unsigned inbound)
 	if (inbound >= PMU_NCLUSTERS)   /* hyp validated it; never index with it */
 		inbound = out;
 	p->active = inbound;
+	p->active_backed = p->backed[inbound];
 	switch (p->state) {
 	case 1:   /* "will not save and restore": the inbound core stays at reset */
 		p->ccnt_hi = 0;

@@ -15,16 +15,10 @@
 #include <stdatomic.h>   /* atomic_signal_fence: a compiler-only barrier */
 #include "pmu_creg.h"
 
-/* One element per counter of every cluster - cycle counter, overflow flag,
- * each event counter - so one call can address all of them. */
-uint32_t pmu_sync_max_entries(void)
-{
-	uint32_t elems = 0;
+_Static_assert(PMU_SYNC_ENTRIES <= PMU_SYNC_MAX_ENTRIES, "pmu_sync's copy holds every entry");
+_Static_assert(PMU_NCLUSTERS == 2, "PMU_SYNC_ENTRIES names both clusters' counters");
 
-	for (unsigned c = 0; c < PMU_NCLUSTERS; c++)
-		elems += 2 + ncounters(c);
-	return elems;
-}
+uint32_t pmu_sync_max_entries(void) { return PMU_SYNC_ENTRIES; }
 
 /* "the size of the memory that will need to be reserved": the header and
  * the largest array. */
@@ -175,7 +169,7 @@ int32_t pmu_sync(struct pmu_cpu *p, struct descriptor *d, uint32_t nelems)
 	const uint32_t ccnt_hi = p->ccnt_hi, ccnt_last = p->ccnt_last;
 	uint32_t pmselr;
 
-	if (!d || nelems < 1 || nelems - 1 > pmu_sync_max_entries() ||
+	if (!d || nelems < 1 || nelems - 1 > PMU_SYNC_ENTRIES ||
 	    guest_word(&d[0].header.entries) != nelems - 1)
 		return BL_HVC_INVALID_PARAMETER;
 	pmselr = pmu_hw_read(PMU_HW_PMSELR);

@@ -27,29 +27,8 @@ result(uint32_t r[4], uint32_t r0, uint32_t r1, uint32_t r3)
 	r[3] = r3;
 }
 
-/* PMXEVTYPER/PMXEVCNTR selecting a counter the monitor keeps (the
- * physical PMU lacks it) or none: out of line and tail-called with the
- * handler's own arguments, so the handler stays a leaf for the counters
- * in the hardware. */
-static uint32_t selected(void) { return pmu_hw_read(PMU_HW_PMSELR) & SELR_MASK; }
-
-#define TB_KEPT(reg)                                                           \
-	static __attribute__((noinline)) void read_kept_##reg(struct pmu_cpu *p, uint32_t r[4]) \
-	{                                                                      \
-		result(r, creg_kept_read(p, p->active, TB_##reg, selected()), 0, 0); \
-	}                                                                      \
-	static __attribute__((noinline)) void write_kept_##reg(struct pmu_cpu *p, uint32_t r[4]) \
-	{                                                                      \
-		creg_kept_write(p, p->active, TB_##reg, selected(), r[2]);     \
-		result(r, BL_HVC_SUCCESS, 0, BL_HVC_SUCCESS);                  \
-	}
-TB_KEPT(PMXEVTYPER)
-TB_KEPT(PMXEVCNTR)
-#undef TB_KEPT
-
-static inline bool is_selected_reg(enum tb_reg reg) { return reg == TB_PMXEVTYPER || reg == TB_PMXEVCNTR; }
-
-/* The active cluster: the hardware, inline in the handler. */
+/* The active cluster: the hardware (or, for a counter the physical PMU
+ * lacks, the register the monitor keeps), inline in the handler. */
 static inline __attribute__((always_inline)) void
 read_active(struct pmu_cpu *p, uint32_t r[4], enum tb_reg reg)
 {
@@ -57,13 +36,6 @@ read_active(struct pmu_cpu *p, uint32_t r[4], enum tb_reg reg)
 		uint64_t v = ccnt_observe(p);
 
 		result(r, (uint32_t)v, (uint32_t)(v >> 32), 0);
-	} else if (is_selected_reg(reg)) {
-		if (sel_in_hw(p, p->active, reg, selected()))
-			result(r, pmu_hw_read(sel_hwreg(reg)), 0, 0);
-		else if (reg == TB_PMXEVTYPER)
-			read_kept_PMXEVTYPER(p, r);
-		else
-			read_kept_PMXEVCNTR(p, r);
 	} else {
 		result(r, creg_read_active(p, p->active, reg), 0, 0);
 	}
@@ -74,20 +46,10 @@ write_active(struct pmu_cpu *p, uint32_t r[4], enum tb_reg reg)
 {
 	int32_t rc = BL_HVC_SUCCESS;
 
-	if (reg == TB_PMCCNTR) {
+	if (reg == TB_PMCCNTR)
 		ccnt_load(p, ((uint64_t)r[3] << 32) | r[2]);
-	} else if (is_selected_reg(reg)) {
-		if (!sel_in_hw(p, p->active, reg, selected())) {
-			if (reg == TB_PMXEVTYPER)
-				write_kept_PMXEVTYPER(p, r);
-			else
-				write_kept_PMXEVCNTR(p, r);
-			return;
-		}
-		pmu_hw_write(sel_hwreg(reg), r[2]);
-	} else {
+	else
 		rc = creg_write_active(p, p->active, reg, r[2]);
-	}
 	result(r, (uint32_t)rc, 0, (uint32_t)rc);
 }
 
