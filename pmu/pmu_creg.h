@@ -23,20 +23,15 @@ static inline const struct pmu_regs *saved(const struct pmu_cpu *p, unsigned c)
 }
 
 /*
- * Each access comes in two halves, the active cluster (the hardware) and
- * an inactive one (snapshot, deferred writes), so the hot Type B handlers
- * can keep the active half inline and the other out of line.
- */
-/*
- * PMXEVTYPER / PMXEVCNTR of the active cluster c through selection sel:
+ * PMXEVTYPER / PMXEVCNTR of the active cluster through selection sel:
  * in the hardware (the counter is selected there already: no select and
  * restore of PMSELR), or past the physical PMU's counters a register the
- * monitor keeps - or no counter of c, RAZ/WI: the kept arrays are zero
+ * monitor keeps - or no counter of it, RAZ/WI: the kept arrays are zero
  * there (pmu.h), and a write lands only on a kept counter.
  */
-static inline bool sel_in_hw(const struct pmu_cpu *p, unsigned c, enum tb_reg r, uint32_t sel)
+static inline bool sel_in_hw(const struct pmu_cpu *p, enum tb_reg r, uint32_t sel)
 {
-	(void)c;   /* the active one: its bound is kept apart, one load (pmu.h) */
+	/* backed[active], kept apart: one load on the Type B fast path */
 	return r == TB_PMXEVTYPER ? sel_has_type(sel, p->active_backed) : sel < p->active_backed;
 }
 static inline enum pmu_hwreg sel_hwreg(enum tb_reg r)
@@ -48,6 +43,11 @@ static inline uint32_t *kept_reg(struct pmu_kept *k, enum tb_reg r, uint32_t sel
 	return r == TB_PMXEVTYPER ? &k->evtyper[sel] : &k->evcntr[sel];
 }
 
+/*
+ * Each access comes in two halves, the active cluster (the hardware) and
+ * an inactive one (snapshot, deferred writes), so the hot Type B handlers
+ * can keep the active half inline and the other out of line.
+ */
 static inline __attribute__((always_inline)) uint32_t
 creg_read_active(struct pmu_cpu *p, unsigned c, enum tb_reg r)
 {
@@ -62,7 +62,7 @@ creg_read_active(struct pmu_cpu *p, unsigned c, enum tb_reg r)
 	case TB_PMXEVTYPER:
 	case TB_PMXEVCNTR:
 		sel = pmu_hw_read(PMU_HW_PMSELR) & SELR_MASK;
-		return sel_in_hw(p, c, r, sel) ? pmu_hw_read(sel_hwreg(r)) : *kept_reg(&p->kept, r, sel);
+		return sel_in_hw(p, r, sel) ? pmu_hw_read(sel_hwreg(r)) : *kept_reg(&p->kept, r, sel);
 	case TB_PMCNTENSET:
 	case TB_PMCNTENCLR:
 		return (m & pmu_hw_read(PMU_HW_PMCNTENSET)) | p->kept.cnten;
@@ -155,7 +155,7 @@ creg_write_active(struct pmu_cpu *p, unsigned c, enum tb_reg r, uint32_t v)
 	case TB_PMXEVTYPER:
 	case TB_PMXEVCNTR:
 		sel = pmu_hw_read(PMU_HW_PMSELR) & SELR_MASK;
-		if (sel_in_hw(p, c, r, sel))
+		if (sel_in_hw(p, r, sel))
 			pmu_hw_write(sel_hwreg(r), v);
 		else if ((p->kept_bits[c] >> sel) & 1u)
 			*kept_reg(k, r, sel) = v;
