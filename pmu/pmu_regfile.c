@@ -8,7 +8,6 @@
  * access here to a counter goes to one or the other, never to a counter
  * the hardware lacks (docs/pmu-core.md "Fewer physical counters").
  */
-#include <string.h>
 #include "pmu_internal.h"
 
 static void select_counter(uint32_t i) { pmu_hw_write(PMU_HW_PMSELR, i); }
@@ -194,12 +193,18 @@ void regs_restore(struct pmu_cpu *p, const struct pmu_regs *r, unsigned c)
 
 /* The inbound cluster's kept counters come out of reset like the
  * hardware's: nothing enabled, no overflow, poison in the UNKNOWN-at-reset
- * values; every other entry 0 (pmu.h). */
+ * values; every other entry 0 (pmu.h), so the outbound's (still
+ * p->active) are cleared - the only others that can be set. */
 static void __attribute__((noinline)) kept_reset(struct pmu_cpu *p, unsigned inbound)
 {
-	memset(&p->kept, 0, sizeof(p->kept));
+	struct pmu_kept *k = &p->kept;
+	unsigned out = p->active;
+
+	k->cnten = k->inten = k->ovs = 0;
+	for (unsigned i = p->backed[out]; i < ncounters(out); i++)
+		k->evtyper[i] = k->evcntr[i] = 0;
 	for (unsigned i = p->backed[inbound]; i < ncounters(inbound); i++)
-		p->kept.evtyper[i] = p->kept.evcntr[i] = PMU_POISON(i);
+		k->evtyper[i] = k->evcntr[i] = PMU_POISON(i);
 }
 
 /*
