@@ -200,6 +200,8 @@ static void __attribute__((noinline)) kept_reset(struct pmu_cpu *p, unsigned inb
 	struct pmu_kept *k = &p->kept;
 	unsigned out = p->active;
 
+	if (inbound >= PMU_NCLUSTERS)   /* as pmu_switch_in(): never index with it */
+		inbound = out;
 	k->cnten = k->inten = k->ovs = 0;
 	for (unsigned i = p->backed[out]; i < ncounters(out); i++)
 		k->evtyper[i] = k->evcntr[i] = 0;

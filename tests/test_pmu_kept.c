@@ -431,6 +431,20 @@ static void sync_active(void **state)
 	assert_hw_past_n_untouched();
 }
 
+/* A cluster id that does not exist (hyp validates it; never indexed
+ * with): the switch stays on the outbound cluster, at its reset. */
+static void bad_inbound_cluster(void **state)
+{
+	(void)state;
+	pmu_hvc_pmu_switch(&cpu, 1);
+	program_a15();
+	pmu_switch_out(&cpu);
+	pmu_hw_reset(&cpu, 7);
+	pmu_switch_in(&cpu, 7);
+	assert_int_equal(pmu_active_cluster(&cpu), A15);
+	assert_a15_programmed(0x34);                 /* state 3: its own context back */
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
@@ -439,6 +453,7 @@ int main(void)
 		T(active_every_register), T(type_a_beside_kept_counters),
 		T(inactive_reads_snapshot_writes_deferred), T(a7_fully_backed), T(a7_boot),
 		T(switch_state1), T(switch_state2), T(switch_state3), T(sync_active),
+		T(bad_inbound_cluster),
 	};
 #undef T
 	return cmocka_run_group_tests(tests, NULL, NULL);
