@@ -43,7 +43,7 @@ LIB_OBJS   := $(patsubst %,$(B)/lib/%.o,$(basename $(LIB_SRCS)))
 
 # Portable logic: builds for the host too and is unit-tested there.
 PORTABLE_SRCS := $(wildcard pmu/*.c) arch/hsr.c hyp/guest_mem.c hyp/fdt.c hyp/fdt_fixup.c \
-	hyp/dbg_context.c hyp/fmt.c hyp/options.c hyp/pmu_phys.c
+	hyp/dbg_context.c hyp/fmt.c hyp/options.c hyp/vgic_lr.c hyp/vgic_dist.c hyp/pmu_phys.c
 
 GUEST_LIB    := $(wildcard guest-tests/lib/*.c) $(wildcard guest-tests/lib/*.S)
 GUEST_SUITES := $(patsubst guest-tests/%.c,%,$(wildcard guest-tests/*.c))
@@ -55,16 +55,18 @@ HOST_CFLAGS  := -std=c11 -O1 -g $(WARN) -DHOST_BUILD -DLOG_LEVEL=2 \
 	-fsanitize=address,undefined -fno-sanitize-recover=all \
 	-Iinclude -Iarch -Ihyp -Ipmu -Itests/support
 
-# QEMU does not add CPUs to a -dtb it is given: virt trees for the -smp the tests use
+# QEMU does not add CPUs to a -dtb it is given: trees for the -smp the tests use
 VIRT_SMP_DTBS := $(patsubst %,$(B)/qemu-virt/guest-smp%.dtb,2 4 8)
+VEXPRESS_DTBS := $(B)/vexpress-a15/guest.dtb $(patsubst %,$(B)/vexpress-a15/guest-smp%.dtb,2 4)
 
 .PHONY: all deps run test host-test guest-test bench soak debug help clean distclean lib boards
 .DEFAULT_GOAL := all
 .SECONDARY:
 
-all: $(B)/$(BOARD)/hyp.elf guests-$(BOARD) $(if $(filter qemu-virt,$(BOARD)),$(B)/hyp.elf $(B)/guest.dtb)
+all: $(B)/$(BOARD)/hyp.elf guests-$(BOARD) $(if $(filter qemu-virt,$(BOARD)),$(B)/hyp.elf $(B)/guest.dtb) \
+	$(if $(filter vexpress-a15,$(BOARD)),$(VEXPRESS_DTBS))
 boards: $(foreach b,$(BOARDS),$(B)/$(b)/hyp.elf guests-$(b)) $(B)/hyp.elf $(B)/guest.dtb $(VIRT_SMP_DTBS) \
-	$(if $(filter vexpress-a15,$(BOARDS)),$(B)/vexpress-a15/guest.dtb)
+	$(if $(filter vexpress-a15,$(BOARDS)),$(VEXPRESS_DTBS))
 
 help:
 	@echo "make            build build/$(BOARD)/hyp.elf (BOARD=$(BOARD)), its test guests; for virt also"
@@ -112,17 +114,28 @@ lib: $(B)/libblmon.a
 
 # ---- board images: start-up + callbacks + the library ------------------------
 # $(1) = board name. board/$(1)/board.mk sets HYP_LOAD_ADDR, BOARD_MAX_CPUS,
-# BOARD_SRCS, the QEMU machine and the guests' RAM base and UART.
+# BOARD_SRCS, the QEMU machine and what the test guests need to know: RAM
+# base, UART, GICH, PSCI conduit (GUEST_PSCI smc|hvc, default smc), the
+# machine id QEMU's boot stub passes in r1 (GUEST_MACHINE_ID, default ~0) and,
+# for a board without PSCI firmware, the register write that powers it off
+# when no monitor runs (GUEST_POWEROFF_REG/_VAL, default none).
 HYP_SIZE       := 0x200000
 HYP_STACK_SIZE := 0x2000
 define BOARD_IMAGE
+GUEST_PSCI         := smc
+GUEST_MACHINE_ID   := 0xffffffff
+GUEST_POWEROFF_REG := 0
+GUEST_POWEROFF_VAL := 0
 include board/$(1)/board.mk
 $(1)_LOAD_ADDR := $$(HYP_LOAD_ADDR)
 $(1)_MAX_CPUS  := $$(BOARD_MAX_CPUS)
 $(1)_SRCS      := $$(BOARD_SRCS)
 $(1)_RAM_BASE  := $$(GUEST_RAM_BASE)
 $(1)_GUEST_DEFS := -DGUEST_RAM_BASE=$$(GUEST_RAM_BASE)u -DGUEST_UART=$$(GUEST_UART)u \
-	-DGUEST_GICH=$$(GUEST_GICH)u -DGUEST_BOARD=\"$(1)\"
+	-DGUEST_GICH=$$(GUEST_GICH)u -DGUEST_GICD=$$(GUEST_GICD)u -DGUEST_GICC=$$(GUEST_GICC)u \
+	-DGUEST_HYP_LOAD=$$(HYP_LOAD_ADDR)u -DGUEST_BOARD=\"$(1)\" \
+	-DGUEST_PSCI_HVC=$$(if $$(filter hvc,$$(GUEST_PSCI)),1,0) -DGUEST_MACHINE_ID=$$(GUEST_MACHINE_ID)u \
+	-DGUEST_POWEROFF_REG=$$(GUEST_POWEROFF_REG)u -DGUEST_POWEROFF_VAL=$$(GUEST_POWEROFF_VAL)u
 $(1)_DEFS      := -DBOARD_MAX_CPUS=$$(BOARD_MAX_CPUS) -DHYP_STACK_SIZE=$(HYP_STACK_SIZE) \
 	-DHYP_SIZE=$(HYP_SIZE)
 $(B)/$(1)/objs/%.o: %.c | deps-quiet
@@ -179,6 +192,9 @@ $(B)/qemu-virt/guest-smp%.dtb: tools/make-guest-dtb.sh | deps-quiet
 $(B)/vexpress-a15/guest.dtb: tools/make-guest-dtb.sh $(LINUX_FETCHED) | deps-quiet
 	@mkdir -p $(dir $@)
 	tools/make-guest-dtb.sh $@ vexpress-a15
+$(B)/vexpress-a15/guest-smp%.dtb: tools/make-guest-dtb.sh $(LINUX_FETCHED) | deps-quiet
+	@mkdir -p $(dir $@)
+	tools/make-guest-dtb.sh $@ vexpress-a15 $*
 
 # ---- host unit tests ------------------------------------------------------------
 $(B)/host/%: tests/%.c $(PORTABLE_SRCS) $(wildcard tests/support/*.c) $(wildcard tests/support/*.h) \
@@ -252,7 +268,7 @@ linux-test: deps boards linux-guest
 	@tools/test-all.sh --only linux
 # Not a test: boot time and perf stat, plain QEMU vs under the monitor (docs/linux.md)
 linux-measure: deps all linux-guest
-	@tools/linux-measure.sh
+	@QEMU_BOARD=$(BOARD) tools/linux-measure.sh
 .PHONY: linux-guest linux-test linux-measure
 
 test: deps boards lib host-tests-build linux-guest

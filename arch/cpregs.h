@@ -21,6 +21,7 @@
 #define CP15_REGS(X)                                                     \
 	X(MIDR,        0,  0,  0, 0)   /* Main ID */                        \
 	X(MPIDR,       0,  0,  0, 5)   /* Multiprocessor affinity */        \
+	X(ID_PFR1,     0,  0,  1, 1)   /* Processor feature register 1 */   \
 	X(ID_DFR0,     0,  0,  1, 2)   /* Debug feature register 0 */       \
 	X(SCTLR,       0,  1,  0, 0)                                        \
 	X(TTBCR,       0,  2,  0, 2)                                        \
@@ -28,6 +29,7 @@
 	X(IFSR,        0,  5,  0, 1)                                        \
 	X(DFAR,        0,  6,  0, 0)                                        \
 	X(IFAR,        0,  6,  0, 2)                                        \
+	X(MAIR0,       0, 10,  2, 0)                                        \
 	X(VBAR,        0, 12,  0, 0)                                        \
 	X(TPIDRPRW,    0, 13,  0, 4)                                        \
 	/* PMUv2 (ARM ARM C12.8; spec ARM-EPM-018236 3.4) */                 \
@@ -67,6 +69,7 @@
 	X(HTPIDR,      4, 13,  0, 2)   /* this CPU's struct hyp_cpu * */     \
 	/* Maintenance operations (write-only) */                           \
 	X(ICIALLU,     0,  7,  5, 0)                                        \
+	X(TLBIALL,     0,  8,  7, 0)                                        \
 	X(TLBIALLH,    4,  8,  7, 0)                                        \
 	X(TLBIALLNSNH, 4,  8,  7, 4)                                        \
 	X(CNTHCTL,     4, 14,  1, 0)                                        \
@@ -75,6 +78,7 @@
 
 /* 64-bit CP15 registers (MCRR/MRRC): X(NAME, opc1, CRm) */
 #define CP15_REGS64(X)                                                   \
+	X(TTBR0,       0,  2)                                               \
 	X(VTTBR,       6,  2)                                               \
 	X(HTTBR,       4,  2)                                               \
 	X(CNTPCT,      0, 14)                                               \

@@ -36,6 +36,7 @@
 #define GICD_SIZE          0x1000u
 #define GICD_CTLR_ENABLE   0x3u     /* group 0 and group 1 */
 #define GICD_TYPER_LINES(t) (((t) & 0x1fu) + 1u)   /* x32 interrupt ids */
+#define GICD_TYPER_CPUS(t) ((((t) >> 5) & 0x7u) + 1u)   /* CPU interfaces */
 #define GICD_SGIR_ID(v)    ((v) & 0xfu)
 #define GICD_SGIR_TARGETS(v) (((v) >> 16) & 0xffu)
 #define GICD_SGIR_FILTER(v) (((v) >> 24) & 0x3u)
@@ -75,6 +76,7 @@
 #define GICH_LR_VID(id)        ((uint32_t)(id) & 0x3ffu)
 #define GICH_LR_PID(id)        (((uint32_t)(id) & 0x3ffu) << 10)   /* HW = 1 */
 #define GICH_LR_CPUID(cpu)     (((uint32_t)(cpu) & 0x7u) << 10)    /* HW = 0: an SGI's source */
+#define GICH_LR_EOI            (1u << 19)   /* HW = 0: maintenance interrupt when it is EOIed */
 #define GICH_LR_PRIO(p)        ((((uint32_t)(p) >> 3) & 0x1fu) << 23)   /* top 5 bits */
 #define GICH_LR_PENDING        (1u << 28)
 #define GICH_LR_ACTIVE         (2u << 28)

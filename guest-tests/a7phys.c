@@ -5,8 +5,9 @@
  * "Fewer physical counters"): written values read back exactly, they never
  * count and never overflow, PMCR.P resets them, and they cross every
  * switch in every state as counters 0-3 do - which still count exactly.
- * The console line the monitor prints is not visible here; what a guest
- * can observe is. Expected values come from the docs, never from a run.
+ * The console line the monitor prints at boot is not visible to a guest
+ * (its scenarios.txt line checks it); what a guest can observe is checked
+ * here. Expected values come from the docs, never from a run.
  */
 #include <string.h>
 #include "pmu_guest.h"

@@ -61,6 +61,7 @@ void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 		(unsigned long)(uint32_t)hvc(HVC_PMXEVCNTR_READ, A7_CLUSTER));
 	gprintf("   counters array size for SYNC: %lu bytes\n",
 		(unsigned long)(uint32_t)hvc(HVC_GET_COUNTERS_SIZE));
-	gprintf("== done: powering off through PSCI SYSTEM_OFF (forwarded by the monitor)\n");
+	gprintf("== done: powering off through PSCI SYSTEM_OFF (the monitor's, through %s)\n",
+		GUEST_PSCI_HVC ? "HVC" : "SMC");
 	psci_system_off();
 }

@@ -56,7 +56,7 @@ static bool documented(uint32_t fid, struct bl_hvc_regs r)
 	bool known = (fid >= HVC_PMCR_READ && fid <= HVC_PMINTENCLR_WRITE) ||
 		     (fid >= HVC_PMU_SWITCH && fid <= HVC_PMU_GET_STATE) ||
 		     (fid >= HVC_GET_COUNTERS_SIZE && fid <= HVC_SYNC_PMU_COUNTERS) ||
-		     (fid >= HVC_CLUSTER_SWITCH && fid <= HVC_MONITOR_CHECKSUM);
+		     (fid >= HVC_CLUSTER_SWITCH && fid <= HVC_SYSTEM_INFO);
 
 	if (!known)
 		return r.r0 == (uint32_t)BL_HVC_NOT_SUPPORTED;

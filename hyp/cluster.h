@@ -1,6 +1,7 @@
 /*
- * Emulated cluster switch: the physical CPU stops being one core of the
- * pair and becomes the other (spec 2, 3.1, 4; docs/switch.md).
+ * One CPU's part of an emulated cluster switch: the physical CPU stops
+ * being one core of the pair and becomes the other (spec 2, 3.1, 4;
+ * docs/switch.md). hyp/switch.c runs it on every online CPU at once.
  */
 #ifndef HYP_CLUSTER_H
 #define HYP_CLUSTER_H
@@ -9,14 +10,50 @@
 
 struct hyp_cpu;
 
-void cluster_init(struct hyp_cpu *c, unsigned boot_cluster);
-/* Switch to `target`; returns the active cluster afterwards, or -3 for a
- * cluster id that does not exist. Switching to the active one is a no-op. */
-int32_t cluster_switch(struct hyp_cpu *c, uint32_t target);
-/* Monitor-initiated switches every `period` generic-timer ticks (0 = off). */
-int32_t hyp_set_auto_period(struct hyp_cpu *c, uint32_t period);   /* 0 or -3 */
+/* The CPU as the core of `cluster` comes out of reset: PMU state 1,
+ * debug context unused, that core's identity. */
+void cluster_init(struct hyp_cpu *c, unsigned cluster);
 void hvc_check_table(void);
-/* Cluster switches done by the system so far. */
-uint32_t switch_count(void);
+
+#ifndef HOST_BUILD
+#include "cpregs_access.h"
+#include "percpu.h"
+
+/* What the guest reads as MIDR from now on (spec 3.4.1; docs/switch.md on
+ * why we show the inbound core rather than the boot core). */
+static inline void cluster_load_identity(unsigned cluster)
+{
+	write_VPIDR(pmu_cluster_desc[cluster].midr);
+}
+
+/* Save the outbound context as the PMU state says (switch-out). Inline:
+ * the switch path's cost (docs/performance.md). */
+static inline void cluster_save(struct hyp_cpu *c)
+{
+	/* lazy debug switching: a context the guest never touched stays in
+	 * the hardware's reset state, costing nothing */
+	c->dbg_switching = dbg_ctx_in_use(&c->dbg);
+	pmu_switch_out(&c->pmu);
+	if (c->dbg_switching)
+		dbg_switch_out(&c->dbg);
+}
+
+/* Reset the hardware to the inbound core's reset state, take its
+ * identity, restore what the state says (switch-in). */
+static inline void cluster_restore(struct hyp_cpu *c, unsigned target)
+{
+	/* 1. the inbound core as it comes out of reset */
+	pmu_hw_reset(&c->pmu, target);
+	if (c->dbg_switching)
+		dbg_hw_reset(target);
+	cluster_load_identity(target);
+	/* 2. inbound: restore what the state says to restore */
+	pmu_switch_in(&c->pmu, target);
+	if (c->dbg_switching)
+		dbg_switch_in(&c->dbg, target);
+	hyp_update_traps(c);
+	c->switches++;
+}
+#endif
 
 #endif

@@ -2,31 +2,43 @@
 #include "io.h"
 #include "platform.h"
 
-static uint32_t gicd(uint32_t off) { return hyp_platform.gicd + off; }
 static uint32_t gicc(uint32_t off) { return hyp_platform.gicc + off; }
+
+uint32_t gicd_read32(uint32_t off) { return mmio_read32(hyp_platform.gicd + off); }
+void gicd_write32(uint32_t off, uint32_t v) { mmio_write32(hyp_platform.gicd + off, v); }
+uint8_t gicd_read8(uint32_t off) { return mmio_read8(hyp_platform.gicd + off); }
+void gicd_write8(uint32_t off, uint8_t v) { mmio_write8(hyp_platform.gicd + off, v); }
+
+uint32_t gic_lines(void)
+{
+	uint32_t n = 32 * GICD_TYPER_LINES(gicd_read32(GICD_TYPER));
+
+	return n > GIC_MAX_IRQS ? GIC_MAX_IRQS : n;
+}
 
 void gic_init(void)
 {
-	mmio_write32(gicd(GICD_CTLR), GICD_CTLR_ENABLE);
+	gicd_write32(GICD_CTLR, GICD_CTLR_ENABLE);
+}
+
+static void enable_own(uint32_t id)
+{
+	gicd_write8(GICD_IPRIORITYR + id, GIC_PRIO_MONITOR);
+	gicd_write32(GICD_ISENABLER + 4 * (id / 32), 1u << (id % 32));
 }
 
 void gic_cpu_init(void)
 {
+	/* the banked SGI/PPI registers are this CPU's own */
+	enable_own(IRQ_MONITOR_SGI);
+	enable_own(IRQ_MAINTENANCE);
+	enable_own(IRQ_HYP_TIMER);
 	mmio_write32(gicc(GICC_PMR), 0xff);
-	mmio_write32(gicc(GICC_CTLR), GICC_CTLR_ENABLE);
+	mmio_write32(gicc(GICC_CTLR), GICC_CTLR_ENABLE | GICC_CTLR_EOIMODE);
+	mmio_write32(hyp_platform.gich + GICH_HCR, GICH_HCR_EN);
 }
 
 uint32_t gic_ack(void) { return mmio_read32(gicc(GICC_IAR)); }
 void gic_eoi(uint32_t iar) { mmio_write32(gicc(GICC_EOIR), iar); }
-
-void gic_enable(uint32_t id, bool on)
-{
-	if (id < GIC_MAX_IRQS)
-		mmio_write32(gicd((on ? GICD_ISENABLER : GICD_ICENABLER) + 4 * (id / 32)), 1u << (id % 32));
-}
-
-void gic_set_priority(uint32_t id, uint8_t prio)
-{
-	if (id < GIC_MAX_IRQS)
-		mmio_write8(gicd(GICD_IPRIORITYR + id), prio);
-}
+void gic_deactivate(uint32_t iar) { mmio_write32(gicc(GICC_DIR), iar); }
+void gic_send_sgi(uint32_t sgir) { gicd_write32(GICD_SGIR, sgir); }

@@ -1,7 +1,13 @@
 /*
  * The physical GICv2 as the monitor drives it (addresses from the
- * platform): the distributor and this CPU's interface. Interrupts the
- * monitor keeps for itself are listed here.
+ * platform): the distributor, this CPU's interface and its virtual
+ * interface control (GICH). Every physical interrupt is taken in HYP
+ * (HCR.IMO); the CPU interface runs with EOImode = 1, so an EOI only
+ * drops the running priority and a separate deactivation (DIR, or the
+ * guest's EOI of a hardware-linked virtual interrupt) ends it.
+ *
+ * The interrupts the monitor keeps for itself; the guest cannot reach
+ * them through the emulated distributor (hyp/vgic_dist.c).
  */
 #ifndef HYP_GIC_H
 #define HYP_GIC_H
@@ -10,13 +16,29 @@
 #include <stdint.h>
 #include "gicv2.h"
 
-#define IRQ_HYP_TIMER   GIC_PPI(10)   /* CNTHP: monitor-initiated switches */
+#define IRQ_MONITOR_SGI  15u          /* gathers CPUs for a switch; kicks */
+#define IRQ_MAINTENANCE  GIC_PPI(9)   /* GICH maintenance (underflow) */
+#define IRQ_HYP_TIMER    GIC_PPI(10)  /* CNTHP: monitor-driven switches */
+#define GIC_PRIO_MONITOR 0x00u
 
-void gic_init(void);                  /* boot CPU, once */
-void gic_cpu_init(void);              /* every CPU */
+static inline bool gic_monitor_owned(uint32_t id)
+{
+	return id == IRQ_MONITOR_SGI || id == IRQ_MAINTENANCE || id == IRQ_HYP_TIMER;
+}
+
+void gic_init(void);                  /* boot CPU, once: distributor */
+void gic_cpu_init(void);              /* every CPU: interface, GICH, own interrupts */
 uint32_t gic_ack(void);               /* GICC_IAR */
-void gic_eoi(uint32_t iar);           /* GICC_EOIR */
-void gic_enable(uint32_t id, bool on);
-void gic_set_priority(uint32_t id, uint8_t prio);
+void gic_eoi(uint32_t iar);           /* GICC_EOIR: priority drop */
+void gic_deactivate(uint32_t iar);    /* GICC_DIR */
+/* GICD_SGIR as the monitor writes it (arch/gicv2.h GICD_SGIR_VALUE) */
+void gic_send_sgi(uint32_t sgir);
+uint32_t gic_lines(void);             /* interrupt ids the distributor implements */
+
+/* Distributor registers for the emulation (offsets < GICD_SIZE) */
+uint32_t gicd_read32(uint32_t off);
+void gicd_write32(uint32_t off, uint32_t v);
+uint8_t gicd_read8(uint32_t off);
+void gicd_write8(uint32_t off, uint8_t v);
 
 #endif

@@ -10,6 +10,8 @@
  */
 #include "trap.h"
 #include "cluster.h"
+#include "smp.h"
+#include "switch.h"
 #include "guest_mem.h"
 #include "hsr.h"
 #include "log.h"
@@ -98,12 +100,12 @@ static uint32_t image_checksum(void)
 /* Extensions: cluster switch trigger, automatic switching, identity. */
 static void hvc_cluster_switch(struct hyp_cpu *c, uint32_t r[4])
 {
-	r[0] = (uint32_t)cluster_switch(c, r[1]);
+	r[0] = (uint32_t)system_switch(c, r[1]);
 }
 
 static void hvc_auto_switch(struct hyp_cpu *c, uint32_t r[4])
 {
-	r[0] = (uint32_t)hyp_set_auto_period(c, r[1]);
+	r[0] = (uint32_t)switch_set_period(c, r[1]);
 	r[1] = c->switches;   /* lets a caller see switches happen */
 }
 
@@ -116,6 +118,14 @@ static void hvc_monitor_info(struct hyp_cpu *c, uint32_t r[4])
 	r[1] = pmu_active_cluster(&c->pmu);
 	r[2] = cpsr;   /* lets a test see the monitor runs in HYP */
 	r[3] = c->index;
+}
+
+static void hvc_system_info(struct hyp_cpu *c, uint32_t r[4])
+{
+	r[0] = switch_count();
+	r[1] = switch_cluster();
+	r[2] = smp_online();
+	r[3] = c->switches;
 }
 
 static void hvc_monitor_checksum(struct hyp_cpu *c, uint32_t r[4])
@@ -135,12 +145,13 @@ static void hvc_monitor_checksum(struct hyp_cpu *c, uint32_t r[4])
 	X(HVC_CLUSTER_SWITCH, hvc_cluster_switch)         /* extensions */     \
 	X(HVC_AUTO_SWITCH, hvc_auto_switch)                                    \
 	X(HVC_MONITOR_INFO, hvc_monitor_info)                                  \
-	X(HVC_MONITOR_CHECKSUM, hvc_monitor_checksum)
+	X(HVC_MONITOR_CHECKSUM, hvc_monitor_checksum)                          \
+	X(HVC_SYSTEM_INFO, hvc_system_info)
 
 #define HVC_BASE  0x90001000u
 /* The table covers every id up to the highest; most of it is holes (3 KiB
  * of pointers), which buys a dispatch of one compare and one load. */
-#define HVC_SPAN  (HVC_MONITOR_CHECKSUM - HVC_BASE + 1u)
+#define HVC_SPAN  (HVC_SYSTEM_INFO - HVC_BASE + 1u)
 
 #define X(fid, fn) _Static_assert((fid) >= HVC_BASE && (fid) - HVC_BASE < HVC_SPAN, \
 				  #fid " outside the table");
@@ -183,6 +194,16 @@ static void __attribute__((noinline)) hvc_bad_imm(struct guest_frame *f, uint32_
 	vcpu_put(&v);
 }
 
+/* Not an id of the table: PSCI's HVC conduit (boards without EL3), else
+ * SMCCC "not supported". Out of line: the table's calls pay nothing. */
+static void __attribute__((noinline)) hvc_other(struct guest_frame *f)
+{
+	if (psci_fid(f->r[0]))
+		psci_call(this_cpu(), f->r);
+	else
+		f->r[0] = (uint32_t)BL_HVC_NOT_SUPPORTED;
+}
+
 void trap_hvc(struct guest_frame *f, uint32_t hsr)
 {
 	uint32_t off = f->r[0] - HVC_BASE;   /* wraps to a huge value below the base */
@@ -196,9 +217,5 @@ void trap_hvc(struct guest_frame *f, uint32_t hsr)
 		fn(this_cpu(), f->r);
 		return;
 	}
-	if (psci_fid(f->r[0])) {   /* PSCI's HVC conduit (boards without EL3) */
-		psci_call(this_cpu(), f->r);
-		return;
-	}
-	f->r[0] = (uint32_t)BL_HVC_NOT_SUPPORTED;
+	hvc_other(f);
 }

@@ -10,6 +10,7 @@
 #include "cpregs_access.h"
 #include "dbg_hw.h"
 #include "fdt.h"
+#include "gic.h"
 #include "fdt_fixup.h"
 #include "log.h"
 #include "mmio.h"
@@ -20,6 +21,9 @@
 #include "platform.h"
 #include "pmu_phys.h"
 #include "smp.h"
+#include "switch.h"
+#include "vgic.h"
+#include "vgic_hw.h"
 #include "vcpu.h"
 
 struct blmon_platform hyp_platform;
@@ -31,18 +35,12 @@ unsigned hyp_pmu_counters;
 /* HCR (ARM ARM B4.1.65) */
 #define HCR_VM    (1u << 0)   /* stage 2 on: the guest cannot reach the monitor */
 #define HCR_SWIO  (1u << 1)   /* set/way invalidate acts as clean+invalidate */
-#define HCR_IMO   (1u << 4)   /* physical IRQs to HYP (only for auto switching) */
+#define HCR_IMO   (1u << 4)   /* physical IRQs to HYP: the virtual GIC injects the guest's */
 #define HCR_TSC   (1u << 19)  /* trap SMC: PSCI goes through the monitor */
 
 /* HCPTR (B4.1.66): trace registers are not virtualised, so trap them (the
  * guest gets UNDEF). cp10/cp11 (VFP/NEON) stay with the guest. */
 #define HCPTR_TTA  (1u << 20)
-
-void hyp_update_hcr(const struct hyp_cpu *c)
-{
-	write_HCR(HCR_VM | HCR_SWIO | HCR_TSC | (c->auto_period ? HCR_IMO : 0));
-	isb();
-}
 
 /* The platform must make sense before anything is built from it: these
  * are the board's mistakes, reported as such. */
@@ -60,6 +58,30 @@ static void check_platform(const struct blmon_platform *p)
 		blmon_fatal("platform: the monitor's memory overlaps guest RAM");
 	if (p->ndevices > BLMON_MAX_DEVICE_WINDOWS || p->nmmio > BLMON_MAX_MMIO)
 		blmon_fatal("platform: too many device windows or emulated regions");
+}
+
+/* The guest's distributor (hyp/vgic_dist.c) through hyp/mmio.c. */
+static bool gicd_access(void *ctx, uint32_t offset, unsigned size, bool write, uint32_t *val)
+{
+	(void)ctx;
+	return vgic_dist_access(&this_cpu()->vgic, offset, size, write, val);
+}
+
+/* blmon.switch_us in generic-timer ticks. */
+static uint32_t switch_ticks(void)
+{
+	uint64_t t = (uint64_t)hyp_options.switch_us * read_CNTFRQ() / 1000000u;
+
+	if (hyp_options.switch_us == 0)
+		return 0;
+	if (t < SWITCH_PERIOD_MIN) {
+		log_warn("blmon.switch_us=%lu is shorter than %u timer ticks: using %u\n",
+			 (unsigned long)hyp_options.switch_us, SWITCH_PERIOD_MIN, SWITCH_PERIOD_MIN);
+		t = SWITCH_PERIOD_MIN;
+	}
+	log_info("whole-system cluster switch every %lu us (%lu timer ticks)\n",
+		 (unsigned long)hyp_options.switch_us, (unsigned long)t);
+	return (uint32_t)t;
 }
 
 /* A board's emulated region (blmon_platform.mmio) through hyp/mmio.c. */
@@ -118,6 +140,10 @@ void blmon_init(const struct blmon_platform *p)
 		mmio_register(p->mmio[i].base, p->mmio[i].size, board_mmio, &hyp_platform.mmio[i]);
 	patch_guest_dtb(p);
 	smp_init(0);
+	switch_init(hyp_options.boot_cluster, switch_ticks());
+	gic_init();
+	vgic_dist_init(gic_lines());
+	mmio_register(p->gicd, GICD_SIZE, gicd_access, 0);
 	hyp_cpu(0)->boot.entry = p->guest_entry;
 	hyp_cpu(0)->boot.context = p->guest_r0;
 	hyp_cpu(0)->boot.platform = true;
@@ -140,16 +166,22 @@ void blmon_cpu_init(unsigned cpu)
 	write_HSTR(0);               /* no CP15 primary-register traps */
 	write_HCPTR(HCPTR_TTA);
 	write_VMPIDR(read_MPIDR());  /* the guest keeps its CPU number across switches */
-	cluster_init(c, hyp_options.boot_cluster);
-	hyp_update_hcr(c);
-	hyp_update_traps(c);
+	write_HCR(HCR_VM | HCR_SWIO | HCR_IMO | HCR_TSC);
+	isb();
+	gic_cpu_init();
+	vgic_cpu_init(&c->vgic, cpu, vgic_hw_nr_lrs());
+	/* the PMU and debug state and the cluster: when it joins the system
+	 * (smp_cpu_running), which may be switching meanwhile */
 }
 
 static void __attribute__((noreturn))
 enter_guest(uint32_t pc, uint32_t r0, uint32_t r1, uint32_t r2)
 {
-	/* SVC mode, IRQ/FIQ/async aborts masked, ARM state. */
-	uint32_t spsr = PSR_MODE_SVC | PSR_I | PSR_F | PSR_A;
+	/* SVC mode, IRQ/FIQ/async aborts masked; bit 0 of the entry selects
+	 * Thumb (PSCI CPU_ON's convention) */
+	uint32_t spsr = PSR_MODE_SVC | PSR_I | PSR_F | PSR_A | ((pc & 1u) ? PSR_T : 0);
+
+	pc &= ~1u;
 	register uint32_t a0 __asm__("r0") = r0;
 	register uint32_t a1 __asm__("r1") = r1;
 	register uint32_t a2 __asm__("r2") = r2;

@@ -1,64 +1,72 @@
 /*
- * Monitor-initiated cluster switches (HVC_AUTO_SWITCH): the HYP physical
- * timer (CNTHP, PPI 26) interrupts the guest wherever it is, the monitor
- * switches cluster and re-arms the timer. Physical IRQs reach HYP only
- * while this is on (HCR.IMO); docs/switch.md says what that means for a
- * guest that uses interrupts itself.
+ * Every physical interrupt comes to HYP (HCR.IMO), vector +0x18. The
+ * monitor's own (hyp/gic.h) are handled here; every other one is the
+ * guest's and goes into its virtual CPU interface (hyp/vgic_lr.c):
+ * hardware-linked for PPIs and SPIs, whose physical deactivation is left
+ * to the guest's EOI, and with the source CPU for SGIs, which end here.
+ * One interrupt per exception: another one pending is taken right after
+ * the ERET. docs/vgic.md; the path's cost is in docs/performance.md.
  */
-#include "cluster.h"
 #include "frame.h"
-#include "cpregs_access.h"
 #include "gic.h"
-#include "log.h"
+#include "irq.h"
 #include "percpu.h"
+#include "switch.h"
+#include "vgic.h"
 
-#define CNTHP_ENABLE   1u
-/* Shortest period accepted: a switch costs a few thousand instructions, so
- * anything much shorter would leave the guest no time to run. */
-#define AUTO_PERIOD_MIN 500u
-
-static void arm_timer(uint32_t period)
+/* The monitor's own: ended here, then handled (a handler may wait for
+ * other CPUs, which must not find this one's interrupt still active). */
+static void __attribute__((noinline)) own_irq(struct hyp_cpu *c, uint32_t iar)
 {
-	write_CNTHP_TVAL(period);
-	write_CNTHP_CTL(CNTHP_ENABLE);
-	isb();
+	uint32_t id = GICC_IAR_ID(iar);
+
+	if (id == IRQ_HYP_TIMER) {
+		/* level-sensitive: re-armed in the handler before it ends */
+		gic_eoi(iar);
+		switch_timer_irq(c);
+		gic_deactivate(iar);
+		return;
+	}
+	gic_eoi(iar);
+	gic_deactivate(iar);
+	if (id == IRQ_MAINTENANCE)
+		vgic_refill(&c->vgic);
+	else
+		switch_sgi(c);
 }
 
-/* Interrupts that arrived in HYP while auto switching had IRQs routed here
- * are masked at the distributor (a level-triggered one would otherwise
- * fire forever) and unmasked when auto switching stops, so the guest then
- * takes them itself. */
-static void release_held_irqs(struct hyp_cpu *c)
+static void __attribute__((noinline)) guest_sgi(struct hyp_cpu *c, uint32_t iar)
 {
-	for (unsigned w = 0; w < 32; w++) {
-		for (unsigned b = 0; c->held_irqs[w] && b < 32; b++) {
-			if (c->held_irqs[w] & (1u << b)) {
-				gic_enable(w * 32 + b, true);
-				c->held_irqs[w] &= ~(1u << b);
-			}
+	gic_eoi(iar);
+	gic_deactivate(iar);
+	vgic_inject_sgi(&c->vgic, GICC_IAR_ID(iar), GICC_IAR_CPU(iar));
+}
+
+/* Inside a switch: nothing of the monitor's may start anything. */
+void irq_drain(struct hyp_cpu *c)
+{
+	for (;;) {
+		uint32_t iar = gic_ack();
+		uint32_t id = GICC_IAR_ID(iar);
+
+		if (id >= GIC_MAX_IRQS)
+			return;
+		if (id == IRQ_HYP_TIMER) {
+			gic_eoi(iar);
+			irq_timer_mask(c);   /* the level goes: it cannot fire again meanwhile */
+			gic_deactivate(iar);
+		} else if (gic_monitor_owned(id)) {
+			gic_eoi(iar);
+			gic_deactivate(iar);
+			if (id == IRQ_MAINTENANCE)
+				vgic_refill(&c->vgic);
+		} else if (id < GIC_NR_SGIS) {
+			guest_sgi(c, iar);
+		} else {
+			gic_eoi(iar);
+			vgic_inject_hw(&c->vgic, id);
 		}
 	}
-}
-
-int32_t hyp_set_auto_period(struct hyp_cpu *c, uint32_t period)
-{
-	if (period != 0 && period < AUTO_PERIOD_MIN)
-		return BL_HVC_INVALID_PARAMETER;
-
-	c->auto_period = period;
-	if (period) {
-		gic_init();
-		gic_cpu_init();
-		gic_set_priority(IRQ_HYP_TIMER, 0x80);
-		gic_enable(IRQ_HYP_TIMER, true);
-		arm_timer(period);
-	} else {
-		write_CNTHP_CTL(0);
-	}
-	hyp_update_hcr(c);
-	if (!period)
-		release_held_irqs(c);
-	return BL_HVC_SUCCESS;
 }
 
 void hyp_irq(struct guest_frame *f);
@@ -69,18 +77,16 @@ void hyp_irq(struct guest_frame *f)
 	uint32_t id = GICC_IAR_ID(iar);
 
 	(void)f;
-	if (id == IRQ_HYP_TIMER) {
-		if (c->auto_period) {
-			cluster_switch(c, pmu_active_cluster(&c->pmu) ^ 1u);
-			arm_timer(c->auto_period);
-		} else {
-			write_CNTHP_CTL(0);
-		}
-	} else if (id < GIC_MAX_IRQS) {
-		log_warn("IRQ %lu arrived while auto switching: held until it stops\n", (unsigned long)id);
-		gic_enable(id, false);
-		c->held_irqs[id / 32] |= 1u << (id % 32);
+	if (id >= GIC_MAX_IRQS)            /* spurious: nothing to end */
+		return;
+	if (gic_monitor_owned(id)) {
+		own_irq(c, iar);
+		return;
 	}
-	if (id < GIC_MAX_IRQS)
-		gic_eoi(iar);
+	if (id < GIC_NR_SGIS) {
+		guest_sgi(c, iar);
+		return;
+	}
+	gic_eoi(iar);                      /* priority drop; the guest's EOI deactivates */
+	vgic_inject_hw(&c->vgic, id);
 }

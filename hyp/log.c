@@ -12,10 +12,15 @@
 static spinlock_t console_lock;
 
 /* Exclusives need the HYP MMU on (arch/spinlock.h); before that the boot
- * CPU prints alone. */
+ * CPU prints alone. Outside HYP mode there is no HSCTLR to read: that is
+ * start-up on a board that did not start the monitor in HYP, reporting
+ * it (blmon_fatal). */
 static bool may_lock(void)
 {
-	return read_HSCTLR() & 1u;
+	uint32_t cpsr;
+
+	__asm__ volatile("mrs %0, cpsr" : "=r"(cpsr));
+	return (cpsr & 0x1fu) == 0x1au && (read_HSCTLR() & 1u);
 }
 
 void log_puts(const char *s)

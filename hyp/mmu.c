@@ -124,6 +124,12 @@ static void s2_unmap(uint32_t ipa, uint32_t size)
 		*s2_page(ipa + o) = 0;
 }
 
+static void s2_map_device(uint32_t ipa, uint32_t pa, uint32_t size)
+{
+	for (uint32_t o = 0; o < size; o += SZ_4K)
+		*s2_page(ipa + o) = (uint64_t)(pa + o) | s2_attr(false) | DESC_PAGE;
+}
+
 #define GICV2_CPU_IF_SIZE 0x2000u   /* GICC / GICV: two pages */
 #define GICV2_GICH_SIZE   0x1000u
 
@@ -157,9 +163,13 @@ void stage2_build(const struct blmon_platform *p)
 				d = a | s2_attr(false) | DESC_BLOCK;
 		s2_l1[g] = d;
 	}
-	/* the GIC's virtualization interfaces are the monitor's */
+	/* the GIC: distributor emulated, CPU interface virtual, the rest the monitor's */
+	s2_unmap(p->gicd, 0x1000);
 	s2_unmap(p->gich, GICV2_GICH_SIZE);
 	s2_unmap(p->gicv, GICV2_CPU_IF_SIZE);
+	if (p->guest_gicc != p->gicc)
+		s2_unmap(p->gicc, GICV2_CPU_IF_SIZE);
+	s2_map_device(p->guest_gicc, p->gicv, GICV2_CPU_IF_SIZE);
 	for (unsigned i = 0; i < p->nmmio; i++)
 		s2_unmap(p->mmio[i].base, p->mmio[i].size);
 	dsb();

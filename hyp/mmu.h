@@ -14,7 +14,9 @@ void hyp_mmu_enable(void);                             /* every CPU */
  * device windows (Device), except
  *   - the monitor's memory: not mapped, a guest access faults to HYP and
  *     the monitor answers with an abort (hyp/trap.c);
- *   - the GIC's virtualization interfaces (GICH, GICV): not mapped;
+ *   - the GIC: the distributor is not mapped (the monitor emulates it),
+ *     the guest's CPU interface address maps the virtual CPU interface,
+ *     GICH and the physical CPU interface are not mapped;
  *   - the board's emulated regions (blmon_platform.mmio): not mapped.
  * Tables are shared by all CPUs. */
 void stage2_build(const struct blmon_platform *p);

@@ -14,6 +14,7 @@
 #include "bl_pmu_abi.h"
 #include "pmu.h"
 #include "dbg_context.h"
+#include "vgic.h"
 
 /* What a CPU enters when it starts: PSCI CPU_ON's entry and context, or
  * for the boot CPU the platform's guest entry and registers. */
@@ -27,9 +28,12 @@ struct hyp_cpu {
 	uint32_t hdcr;             /* value last written to HDCR */
 	struct pmu_cpu pmu;        /* PMU state machine, contexts, Type B */
 	struct dbg_ctx dbg;        /* CP14 debug context */
-	uint32_t auto_period;      /* monitor-initiated switches: timer ticks, 0 = off */
-	uint32_t switches;         /* cluster switches done */
-	uint32_t held_irqs[32];    /* interrupts held while auto switching (irq.c) */
+	struct vgic_cpu vgic;      /* this CPU's virtual CPU interface */
+	uint32_t switches;         /* cluster switches this CPU took part in */
+	bool timer_armed;          /* its HYP timer drives monitor-initiated switches */
+	bool timer_masked;         /* ... held back while a switch is in progress */
+	bool dbg_switching;        /* the switch in progress carries the debug context */
+	uint32_t kick;             /* why the monitor's SGI came (KICK_* in smp.h) */
 	struct hyp_boot boot;
 };
 
@@ -70,8 +74,5 @@ static inline void hyp_update_traps(struct hyp_cpu *c)
 	}
 }
 #endif
-
-/* HCR: stage 2, SMC trap, and IRQ routing while auto switching is on. */
-void hyp_update_hcr(const struct hyp_cpu *c);
 
 #endif

@@ -12,13 +12,15 @@
 #include "hsr.h"
 #include "log.h"
 #include "percpu.h"
+#include "platform.h"
 #include "smp.h"
-#include "cluster.h"
+#include "switch.h"
 #include "vcpu.h"
 
 #define PSCI_VERSION_1_0        0x00010000u
 #define PSCI_NOT_SUPPORTED      (-1)
 #define PSCI_INVALID_PARAMETERS (-2)
+#define PSCI_INVALID_ADDRESS    (-9)
 #define PSCI_TOS_NOT_PRESENT    2u      /* MIGRATE_INFO_TYPE: no Trusted OS */
 
 /* function ids: SMC32 0x840000nn; the calls that take an MPIDR also have
@@ -54,6 +56,9 @@ static uint32_t cpu_on(uint32_t mpidr, uint32_t entry, uint32_t context)
 		log_warn("CPU_ON: MPIDR %08lx is not a CPU of this board\n", (unsigned long)mpidr);
 		return (uint32_t)PSCI_INVALID_PARAMETERS;
 	}
+	/* the CPU starts in the guest's RAM or not at all (bit 0: Thumb) */
+	if (!guest_range_ok(&hyp_guest_ram, entry & ~1u, 2))
+		return (uint32_t)PSCI_INVALID_ADDRESS;
 	return (uint32_t)smp_cpu_on((unsigned)cpu, entry, context);
 }
 
@@ -74,18 +79,18 @@ static bool implemented(uint32_t fid)
 	       is_fn(fid, PSCI_SYSTEM_RESET, false) || is_fn(fid, PSCI_FEATURES, false);
 }
 
-/* What the machine does when the guest turns it off: the monitor's one
- * line, then the board. */
-void hyp_system_off(void)
+/* What the machine does when the guest turns it off or resets it: the
+ * monitor's one line, then the board. */
+void blmon_system_off(void)
 {
 	blmon_print("switches=%lu", (unsigned long)switch_count());
 	board_system_off();
 }
 
-/* Is fid in the PSCI range (SMC32 0x84000000-1F, SMC64 0xC4000000-1F)? */
-bool psci_fid(uint32_t fid)
+void blmon_system_reset(void)
 {
-	return (fid & 0xbfffffe0u) == 0x84000000u;
+	blmon_print("switches=%lu", (unsigned long)switch_count());
+	board_system_reset();
 }
 
 void psci_call(struct hyp_cpu *c, uint32_t r[4])
@@ -103,9 +108,9 @@ void psci_call(struct hyp_cpu *c, uint32_t r[4])
 	else if (is_fn(fid, PSCI_MIGRATE_INFO_TYPE, false))
 		r[0] = PSCI_TOS_NOT_PRESENT;
 	else if (is_fn(fid, PSCI_SYSTEM_OFF, false))
-		hyp_system_off();
+		blmon_system_off();
 	else if (is_fn(fid, PSCI_SYSTEM_RESET, false))
-		board_system_reset();
+		blmon_system_reset();
 	else if (is_fn(fid, PSCI_FEATURES, false))
 		r[0] = implemented(r[1]) ? 0u : (uint32_t)PSCI_NOT_SUPPORTED;
 	else

@@ -1,25 +1,37 @@
 #include "smp.h"
 #include "blmon.h"
+#include "gic.h"
 #include "log.h"
 #include "percpu.h"
-#include "spinlock.h"
+#include "switch.h"
 
 #define PSCI_INVALID_PARAMETERS (-2)
 #define PSCI_ALREADY_ON         (-4)
 #define PSCI_ON_PENDING         (-5)
 
-static spinlock_t lock;
+spinlock_t system_lock;
 static enum cpu_power power[BLMON_MAX_CPUS];
+volatile uint32_t smp_online_cpus;
 
 void smp_init(unsigned boot_cpu)
 {
 	for (unsigned i = 0; i < BLMON_MAX_CPUS; i++)
-		power[i] = i == boot_cpu ? CPU_POWER_ON : CPU_POWER_OFF;
+		power[i] = i == boot_cpu ? CPU_POWER_ON_PENDING : CPU_POWER_OFF;
+	smp_online_cpus = 0;
 }
 
 enum cpu_power smp_cpu_power(unsigned cpu)
 {
 	return cpu < hyp_ncpus ? power[cpu] : CPU_POWER_OFF;
+}
+
+void smp_kick(uint32_t cpus, uint32_t reasons)
+{
+	cpus &= 0xffu;
+	for (uint32_t m = reasons ? cpus : 0; m; m &= m - 1)
+		__atomic_fetch_or(&hyp_cpu((unsigned)__builtin_ctz(m))->kick, reasons, __ATOMIC_RELEASE);
+	if (cpus)
+		gic_send_sgi(GICD_SGIR_VALUE(GICD_SGIR_FILTER_LIST, cpus, IRQ_MONITOR_SGI));
 }
 
 int32_t smp_cpu_on(unsigned cpu, uint32_t entry, uint32_t context)
@@ -30,37 +42,48 @@ int32_t smp_cpu_on(unsigned cpu, uint32_t entry, uint32_t context)
 		log_warn("CPU_ON: CPU %u is beyond the board's %u CPUs\n", cpu, hyp_ncpus);
 		return PSCI_INVALID_PARAMETERS;
 	}
-	spin_lock(&lock);
+	spin_lock(&system_lock);
 	if (power[cpu] != CPU_POWER_OFF) {
 		rc = power[cpu] == CPU_POWER_ON ? PSCI_ALREADY_ON : PSCI_ON_PENDING;
-		spin_unlock(&lock);
+		spin_unlock(&system_lock);
 		return rc;
 	}
 	hyp_cpu(cpu)->boot.entry = entry;
 	hyp_cpu(cpu)->boot.context = context;
 	hyp_cpu(cpu)->boot.platform = false;
 	power[cpu] = CPU_POWER_ON_PENDING;
-	spin_unlock(&lock);
+	spin_unlock(&system_lock);
 	rc = board_cpu_on(cpu);
 	if (rc != 0) {
-		spin_lock(&lock);
+		spin_lock(&system_lock);
 		power[cpu] = CPU_POWER_OFF;
-		spin_unlock(&lock);
+		spin_unlock(&system_lock);
 	}
 	return rc;
 }
 
+int32_t blmon_cpu_on(unsigned cpu, uint32_t entry, uint32_t context)
+{
+	return smp_cpu_on(cpu, entry, context);
+}
+
 void smp_cpu_running(struct hyp_cpu *c)
 {
-	spin_lock(&lock);
+	spin_lock(&system_lock);
+	switch_join_system(c);   /* waits out a switch, takes the system's cluster */
 	power[c->index] = CPU_POWER_ON;
-	spin_unlock(&lock);
+	smp_online_cpus |= 1u << c->index;
+	spin_unlock(&system_lock);
+	switch_timer_sync(c);
 }
 
 void smp_cpu_off(struct hyp_cpu *c)
 {
-	spin_lock(&lock);
+	spin_lock(&system_lock);
+	switch_leave_system(c);  /* takes part in a switch that counts on it first */
 	power[c->index] = CPU_POWER_OFF;
-	spin_unlock(&lock);
+	smp_online_cpus &= ~(1u << c->index);
+	switch_timer_handover(c, smp_online_cpus);
+	spin_unlock(&system_lock);
 	board_cpu_off();
 }

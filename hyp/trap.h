@@ -19,8 +19,9 @@ void trap_cp14_other(struct vcpu *v);/* hyp/cp_trap.c */
 void trap_smc(struct vcpu *v);       /* hyp/psci.c */
 
 struct hyp_cpu;
-/* PSCI (hyp/psci.c): is fid one of its ids, and the call on r[0..3]. */
-bool psci_fid(uint32_t fid);
+/* PSCI (hyp/psci.c): is fid one of its ids (SMC32 0x84000000-1F, SMC64
+ * 0xC4000000-1F), and the call on r[0..3]. */
+static inline bool psci_fid(uint32_t fid) { return (fid & 0xbfffffe0u) == 0x84000000u; }
 void psci_call(struct hyp_cpu *c, uint32_t r[4]);
 
 #endif

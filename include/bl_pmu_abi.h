@@ -67,13 +67,20 @@ typedef uintptr_t bl_uptr;
 
 /* ---- Extensions of this monitor (not in the spec) ---------------------- */
 #define HVC_PMU_GET_STATE         0x90001101u  /* r0 <- 1, 2 or 3 */
-#define HVC_CLUSTER_SWITCH        0x90001300u  /* r1 = target cluster; r0 <- active */
+#define HVC_CLUSTER_SWITCH        0x90001300u  /* r1 = target cluster; every online CPU
+                                                  moves; r0 <- active cluster or -3 */
 #define HVC_AUTO_SWITCH           0x90001301u  /* r1 = period in timer ticks (0 = off,
-                                                  else >= 500); r0 <- 0 or -3,
-                                                  r1 <- switches so far */
+                                                  else >= 500), whole-system switches
+                                                  driven from this CPU's HYP timer;
+                                                  r0 <- 0 or -3, r1 <- this CPU's
+                                                  switches so far */
 #define HVC_MONITOR_INFO          0x90001302u  /* r0 <- ABI version, r1 <- active cluster,
                                                   r2 <- monitor CPSR, r3 <- CPU index */
 #define HVC_MONITOR_CHECKSUM      0x90001303u  /* r0 <- checksum of monitor code + rodata */
+#define HVC_SYSTEM_INFO           0x90001304u  /* r0 <- whole-system switches done,
+                                                  r1 <- the system's cluster, r2 <- online
+                                                  CPUs (bit n = CPU n), r3 <- this CPU's
+                                                  switches */
 
 #define BL_ABI_VERSION            0x00010000u  /* 1.0 */
 

@@ -46,6 +46,11 @@ struct blmon_mmio {
 	bool (*access)(uint32_t offset, unsigned size, bool write, uint32_t *val);
 };
 
+/* The SGI the monitor keeps for itself (a board wakes CPUs with it, and
+ * the monitor takes it as its own when it arrives in HYP): never the
+ * guest's. */
+#define BLMON_SGI 15u
+
 #define BLMON_MAX_DEVICE_WINDOWS 4u
 #define BLMON_MAX_MMIO           4u
 
@@ -93,6 +98,19 @@ void blmon_cpu_init(unsigned cpu);
 void blmon_enter_next_stage(void) __attribute__((noreturn));
 /* The trap entry: the HYP vector table blmon_cpu_init() puts in HVBAR. */
 extern const char blmon_hyp_vectors[];
+
+/* The guest turned the machine off, or asked for a reset, through board
+ * registers the board emulates (blmon_platform.mmio): the monitor's last
+ * line ("blmon: switches=N"), then board_system_off() / _reset(). PSCI
+ * SYSTEM_OFF and SYSTEM_RESET end here too. */
+void blmon_system_off(void) __attribute__((noreturn));
+void blmon_system_reset(void) __attribute__((noreturn));
+/* Start CPU `cpu` as PSCI CPU_ON does - through the monitor's start-up on
+ * that CPU (board_cpu_on), then the guest's `entry` in SVC mode with
+ * r0 = context - for boards whose guests start CPUs another way. Returns
+ * a PSCI status: 0, -2 (no such CPU), -4 (ALREADY_ON), -5 (ON_PENDING)
+ * or board_cpu_on()'s error. */
+int32_t blmon_cpu_on(unsigned cpu, uint32_t entry, uint32_t context);
 
 /* Stop the machine with a message ("blmon: fatal: ...") and a failure
  * status (board_fatal_exit). For start-up code that finds a shape it

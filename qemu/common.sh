@@ -3,13 +3,19 @@
 #   qemu_cmd HYP_ELF GUEST_IMAGE [extra qemu args...]
 # HYP_ELF "none": plain QEMU, no loader line (the guest starts at QEMU's own
 # entry, in HYP mode) - the baseline tools/linux-measure.sh compares with.
+# GUEST_IMAGE "none": no -kernel (a machine shape the monitor refuses).
+# --no-panic-exit in the extra args leaves out the board's QEMU_PANIC_EXIT
+# (the device a fatal error ends QEMU with status 1 through): the launch
+# line as it was before it had one.
 # Environment:
-#   QEMU_BOARD   board/<name> whose machine, CPU, RAM and DTB to use (default qemu-virt)
+#   QEMU_BOARD   board/<name> whose machine, CPU, RAM, DTB and extra arguments
+#                (board.mk QEMU_ARGS) to use (default qemu-virt)
 #   QEMU_DTB     DTB for the guest (default the board's, if built; "none": QEMU's own)
 #   QEMU_SMP     CPUs (default 1); a -smp in the extra args wins
 #   QEMU_MEM     RAM in MiB (default the board's); a -m in the extra args wins
-#   QEMU_TESTING 1: tell the guest the RAM size it was given (test.ram_mb=N on
-#                its command line), which the test guests compare against
+#   QEMU_TESTING 1: tell the guest the RAM size and CPUs it was given
+#                (test.ram_mb=N test.smp=N on its command line), which the test
+#                guests compare against
 # A -cpu, -m, -smp in the extra args replaces the default; -append texts
 # are joined.
 board_var() { # BOARD VAR: a value from board/BOARD/board.mk
@@ -17,10 +23,12 @@ board_var() { # BOARD VAR: a value from board/BOARD/board.mk
 }
 qemu_cmd() {
 	local board=${QEMU_BOARD:-qemu-virt}
-	local hyp=$1 guest hyp_args=() dtb_args=() extra=() append=""
-	guest=$(readlink -f "$2"); shift 2
-	local machine cpu mem dtb smp=${QEMU_SMP:-1}
+	local hyp=$1 guest=$2 hyp_args=() dtb_args=() kernel_args=() extra=() append=""
+	shift 2
+	local machine cpu mem dtb smp=${QEMU_SMP:-1} panic_exit board_args
 	machine=$(board_var "$board" QEMU_MACHINE)
+	read -r -a panic_exit <<<"$(board_var "$board" QEMU_PANIC_EXIT)"
+	read -r -a board_args <<<"$(board_var "$board" QEMU_ARGS)"
 	cpu=$(board_var "$board" QEMU_CPU)
 	mem=${QEMU_MEM:-$(board_var "$board" QEMU_MEM)}
 	dtb=${QEMU_DTB:-$(board_var "$board" QEMU_DTB)}
@@ -30,6 +38,7 @@ qemu_cmd() {
 		-smp) smp=$2; shift 2 ;;
 		-cpu) cpu=$2; shift 2 ;;
 		-append) append="${append:+$append }$2"; shift 2 ;;
+		--no-panic-exit) panic_exit=(); shift ;;
 		*) extra+=("$1"); shift ;;
 		esac
 	done
@@ -37,13 +46,15 @@ qemu_cmd() {
 	if [ -z "${QEMU_DTB:-}" ] && [ "${smp%%,*}" -gt 1 ] && [ -e "build/$board/guest-smp${smp%%,*}.dtb" ]; then
 		dtb=build/$board/guest-smp${smp%%,*}.dtb
 	fi
-	if [ "${QEMU_TESTING:-0}" = 1 ]; then append="${append:+$append }test.ram_mb=$mem"; fi
+	if [ "${QEMU_TESTING:-0}" = 1 ]; then append="${append:+$append }test.ram_mb=$mem test.smp=${smp%%,*}"; fi
 	if [ "$hyp" != none ]; then hyp_args=(-device "loader,file=$(readlink -f "$hyp"),cpu-num=0"); fi
+	# -dtb and -append are only allowed with -kernel
+	if [ "$guest" = none ]; then dtb=none append=""; else kernel_args=(-kernel "$(readlink -f "$guest")"); fi
 	if [ "$dtb" != none ] && [ -e "$dtb" ]; then dtb_args=(-dtb "$(readlink -f "$dtb")"); fi
 	QEMU_CMD=(qemu-system-arm -M "$machine" -cpu "$cpu" -m "$mem"
-		-smp "$smp" -nographic -nic none -monitor none -serial stdio
-		"${hyp_args[@]}"
-		-kernel "$guest" "${dtb_args[@]}")
+		-smp "$smp" -nographic -nic none -monitor none -serial stdio "${board_args[@]}"
+		"${panic_exit[@]}" "${hyp_args[@]}"
+		"${kernel_args[@]}" "${dtb_args[@]}")
 	if [ -n "$append" ]; then QEMU_CMD+=(-append "$append"); fi
 	QEMU_CMD+=("${extra[@]}")
 }

@@ -1,25 +1,44 @@
 #!/usr/bin/env bash
-# make bench: boot the benchmark guest with -icount shift=0 (deterministic:
-# 1 instruction = 1 ns), twice, check both runs agree to the instruction,
-# and write the table to build/bench.txt.
+# make bench: boot the benchmark guests with -icount shift=0 (deterministic:
+# 1 instruction = 1 ns), each twice, check both runs agree to the
+# instruction, and write the table to build/bench.txt.
+#   bench      the trap paths, Type B, SYNC, single-CPU switches (guest-tests/bench.c)
+#   bench_irq  the virtual GIC: interrupt injection, EOI, SGIs (guest-tests/bench_irq.c)
+#   bench_smp  whole-system switches at -smp 1, 2, 4 (guest-tests/bench_smp.c;
+#              sleep=off: a CPU waiting in WFI costs no virtual time)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . qemu/common.sh
 out=build/bench.txt
-QEMU_TESTING=1 qemu_cmd build/hyp.elf build/qemu-virt/guests/bench.bin -icount shift=0
-for run in 1 2; do
-	QEMU_LOG=build/logs/bench-run$run.log
-	mkdir -p build/logs
-	timeout 300 "${QEMU_CMD[@]}" </dev/null >"$QEMU_LOG" 2>&1
-	grep -a '^bench ' "$QEMU_LOG" | tr -d '\r' > "build/bench-run$run.txt"
+mkdir -p build/logs
+runs=(
+	"bench|-icount shift=0"
+	"bench_irq|-icount shift=0"
+	"bench_smp|-smp 1 -icount shift=0,sleep=off"
+	"bench_smp|-smp 2 -icount shift=0,sleep=off"
+	"bench_smp|-smp 4 -icount shift=0,sleep=off"
+)
+: > build/bench-all.txt
+for r in "${runs[@]}"; do
+	guest=${r%%|*} args=${r#*|}
+	tag=$guest-$(echo "$args" | tr -c 'a-z0-9' _)
+	# shellcheck disable=SC2086
+	QEMU_TESTING=1 qemu_cmd build/hyp.elf "build/qemu-virt/guests/$guest.bin" $args
+	for run in 1 2; do
+		log=build/logs/bench-$tag-run$run.log
+		timeout 300 "${QEMU_CMD[@]}" </dev/null >"$log" 2>&1 || true
+		grep -a '^bench ' "$log" | tr -d '\r' > "build/bench-$tag-run$run.txt"
+	done
+	if ! grep -q 'bench done' "build/bench-$tag-run1.txt"; then
+		echo "bench: $guest ($args) did not finish (see build/logs/bench-$tag-run1.log)"; exit 1
+	fi
+	if ! cmp -s "build/bench-$tag-run1.txt" "build/bench-$tag-run2.txt"; then
+		echo "bench: two runs of $guest ($args) differ (not repeatable):"
+		diff "build/bench-$tag-run1.txt" "build/bench-$tag-run2.txt"; exit 1
+	fi
+	grep -v 'bench done' "build/bench-$tag-run1.txt" >> build/bench-all.txt
 done
-if ! grep -q 'bench done' build/bench-run1.txt; then
-	echo "bench: the benchmark guest did not finish (see build/logs/bench-run1.log)"; exit 1
-fi
-if ! cmp -s build/bench-run1.txt build/bench-run2.txt; then
-	echo "bench: two runs differ (not repeatable):"; diff build/bench-run1.txt build/bench-run2.txt; exit 1
-fi
 { echo "# instructions per operation, QEMU $(qemu-system-arm --version | head -1 | awk '{print $4}') -icount shift=0, $(git rev-parse --short HEAD 2>/dev/null || echo unversioned)"
-  grep -v 'bench done' build/bench-run1.txt; } > "$out"
+  cat build/bench-all.txt; } > "$out"
 cat "$out"
-echo "(two runs identical to the instruction; written to $out)"
+echo "(every benchmark run twice, identical to the instruction; written to $out)"

@@ -16,7 +16,8 @@ GUEST_SRCS=$(ls guest-tests/*.c guest-tests/lib/*.c 2>/dev/null)
 LINUX_PROGS=$(ls guest-tests/linux/prog/*.c 2>/dev/null)   # armhf Linux user space
 DEFS="-DLOG_LEVEL=3"
 BOARD_DEFS="-DBOARD_MAX_CPUS=8 -DHYP_STACK_SIZE=0x2000 -DHYP_SIZE=0x200000"
-GUEST_DEFS="-DGUEST_RAM_BASE=0x40000000u -DGUEST_UART=0x09000000u -DGUEST_GICH=0x08030000u -DGUEST_BOARD=\"qemu-virt\""
+GUEST_DEFS="-DGUEST_RAM_BASE=0x40000000u -DGUEST_UART=0x09000000u -DGUEST_GICH=0x08030000u -DGUEST_GICD=0x08000000u -DGUEST_GICC=0x08010000u -DGUEST_HYP_LOAD=0x43E00000u -DGUEST_BOARD=\"qemu-virt\"
+	-DGUEST_PSCI_HVC=0 -DGUEST_MACHINE_ID=0xffffffffu -DGUEST_POWEROFF_REG=0u -DGUEST_POWEROFF_VAL=0u"
 CPPCHECK=(cppcheck --quiet --error-exitcode=1 --enable=warning,style,performance,portability
 	--inline-suppr --suppress=missingIncludeSystem --suppress=unusedStructMember)
 TIDY_BARE=(--target=armv7a-none-eabi -mcpu=cortex-a15 -std=c11 -ffreestanding

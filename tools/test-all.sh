@@ -63,38 +63,77 @@ if [ "$mode" != --guest-only ]; then
 	done
 fi
 
-run_scenario() { # NAME BOARD GUEST [extra...]
-	local name=$1 board=$2 guest=$3; shift 3
-	local log=$logs/qemu-$name.log
-	case "$guest" in */*) ;; *) guest=build/$board/guests/$guest.bin ;; esac
-	QEMU_BOARD=$board QEMU_TESTING=1 qemu_cmd "build/$board/hyp.elf" "$guest" "$@"
-	local start; start=$(date +%s)
-	timeout "${SCENARIO_TIMEOUT:-120}" "${QEMU_CMD[@]}" </dev/null >"$log" 2>&1
+zeros_file() { # N: a sparse file of N MiB of zeros (build/tmp), made once
+	local f=build/tmp/zeros-${1}M
+	[ -e "$f" ] || { mkdir -p build/tmp && truncate -s "${1}M" "$f"; }
+	echo "$f"
+}
+
+console_shows() { # LOG ERE: the console matches ERE (!ERE: never matches it)
+	[ -z "$2" ] && return 0
+	case "$2" in
+	'!'*) ! grep -qaE -- "${2#!}" "$1" ;;
+	*) grep -qaE -- "$2" "$1" ;;
+	esac
+}
+
+what_shows() { # ERE: what console_shows checks, in words
+	case "$1" in '!'*) echo "never shows /${1#!}/" ;; *) echo "shows /$1/" ;; esac
+}
+
+run_scenario() { # NAME BOARD GUEST EXPECT [extra...]  (EXPECT: scenarios.txt's "-- ...")
+	local name=$1 board=$2 guest=$3 expect=$4; shift 4
+	local log=$logs/qemu-$name.log args=() a want_exit="" tmo="" re
+	for a in "$@"; do
+		case "$a" in @zeros:*) args+=("$(zeros_file "${a#@zeros:}")") ;; *) args+=("$a") ;; esac
+	done
+	while [[ $expect =~ ^(exit|timeout)=([0-9]+)\ *(.*)$ ]]; do
+		if [ "${BASH_REMATCH[1]}" = exit ]; then want_exit=${BASH_REMATCH[2]}; else tmo=${BASH_REMATCH[2]}; fi
+		expect=${BASH_REMATCH[3]}
+	done
+	re=$expect
+	[ -z "$tmo" ] && tmo=${SCENARIO_TIMEOUT:-120} && [ -n "$want_exit" ] && tmo=${SHAPE_TIMEOUT:-10}
+	case "$guest" in */*|none) ;; *) guest=build/$board/guests/$guest.bin ;; esac
+	QEMU_BOARD=$board QEMU_TESTING=1 qemu_cmd "build/$board/hyp.elf" "$guest" "${args[@]}"
+	local start; start=$(date +%s%N)
+	timeout "$tmo" "${QEMU_CMD[@]}" </dev/null >"$log" 2>&1
 	local rc=$?
-	local secs=$(( $(date +%s) - start ))
+	local secs; secs=$(awk -v ns=$(( $(date +%s%N) - start )) 'BEGIN { printf "%.1f", ns / 1e9 }')
+	if [ -n "$want_exit" ]; then   # a shape the monitor refuses: one test
+		if [ "$rc" -ne "$want_exit" ]; then incomplete "$name" "QEMU exit status $rc, want $want_exit (see $log)"
+		elif ! console_shows "$log" "$re"; then incomplete "$name" "the console $(what_shows "$re"): not so (see $log)"
+		else pass=$((pass + 1)); echo "qemu  $name: exit status $rc, the console $(what_shows "$re") (${secs}s)"
+		fi
+		return
+	fi
 	count "$log"
 	echo "qemu  $name: $p passed, $n failed (${secs}s)"
 	local summary
 	summary=$(grep -aE '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1 | tr -d '\r')
-	if [ $rc -eq 124 ]; then incomplete "$name" "timed out after ${SCENARIO_TIMEOUT:-120}s (see $log)"
+	if [ $rc -eq 124 ]; then incomplete "$name" "timed out after ${tmo}s (see $log)"
 	elif [ $rc -ne 0 ]; then incomplete "$name" "QEMU exit status $rc (see $log)"
 	elif [ -z "$summary" ]; then incomplete "$name" "no summary line from the guest (see $log)"
 	elif [ "$summary" != "$p passed, $n failed" ]; then incomplete "$name" "summary '$summary' does not match $p ok / $n not ok lines"
 	elif [ "$p" -eq 0 ]; then incomplete "$name" "ran no test"
+	elif ! console_shows "$log" "$re"; then incomplete "$name" "the console $(what_shows "$re"): not so (see $log)"
 	fi
 }
 
 if [ "$mode" != --host-only ]; then
 	all_boards=$(ls board/*/board.mk | sed 's|board/\(.*\)/board.mk|\1|')
-	while read -r name boards guest extra; do
+	while read -r name boards guest rest; do
 		case "$name" in ''|'#'*) continue;; esac
+		qemu_args=$rest expect="" padded=" $rest "
+		if [[ $padded == *" -- "* ]]; then
+			qemu_args=${padded%%" -- "*} expect=${padded#*" -- "} expect=${expect% }
+		fi
 		[ "$boards" = all ] && boards=$(echo $all_boards | tr ' ' ,)
 		for board in ${boards//,/ }; do
 			full=$name
 			[ "$board" = qemu-virt ] || full=$name@$board
 			[ -n "$only" ] && [ "$name" != "$only" ] && [ "$full" != "$only" ] && continue
 			# shellcheck disable=SC2086
-			run_scenario "$full" "$board" "$guest" $extra
+			run_scenario "$full" "$board" "$guest" "$expect" $qemu_args
 		done
 	done < "${SCENARIOS:-guest-tests/scenarios.txt}"
 fi

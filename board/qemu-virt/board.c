@@ -6,11 +6,9 @@
  */
 #include <stdint.h>
 #include "board_common.h"
+#include "cpregs_access.h"
 
 #define UART_BASE     0x09000000u  /* PL011 */
-#define UART_DR       0x00u
-#define UART_FR       0x18u
-#define UART_FR_TXFF  (1u << 5)
 
 #define GICD_BASE     0x08000000u
 #define GICC_BASE     0x08010000u
@@ -28,113 +26,78 @@
 
 static struct blmon_cpu_data cpu_data[BOARD_MAX_CPUS];
 
-static inline void mmio_write(uint32_t a, uint32_t v) { *(volatile uint32_t *)a = v; }
-static inline uint32_t mmio_read(uint32_t a) { return *(volatile uint32_t *)a; }
-
-static uint32_t firmware_smc(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3)
+/*
+ * QEMU's PSCI conduit on virt is SMC when the CPU has EL2 (virtualization=on)
+ * and HVC when it has not (hw/arm/virt.c); the other instruction is
+ * UNDEFINED. The monitor runs in HYP, so SMC - except when a machine
+ * without EL2 started it in SVC and it reports that and powers off.
+ */
+static uint32_t firmware_call(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3)
 {
 	register uint32_t r0 __asm__("r0") = a0;
 	register uint32_t r1 __asm__("r1") = a1;
 	register uint32_t r2 __asm__("r2") = a2;
 	register uint32_t r3 __asm__("r3") = a3;
 
-	__asm__ volatile(".arch_extension sec\n\tsmc #0"
-			 : "+r"(r0), "+r"(r1), "+r"(r2), "+r"(r3) : : "memory");
+	if (read_ID_PFR1() & ID_PFR1_VIRT)
+		__asm__ volatile(".arch_extension sec\n\tsmc #0"
+				 : "+r"(r0), "+r"(r1), "+r"(r2), "+r"(r3) : : "memory");
+	else
+		__asm__ volatile(".arch_extension virt\n\thvc #0"
+				 : "+r"(r0), "+r"(r1), "+r"(r2), "+r"(r3) : : "memory");
 	return r0;
-}
-
-/* virt starts in HYP already. */
-__attribute__((naked)) void board_early_entry(void)
-{
-	__asm__ volatile("bx lr");
 }
 
 void board_console_putc(char c)
 {
-	/* Bounded wait: a wedged UART must not hang the monitor. */
-	for (unsigned i = 0; i < 100000 && (mmio_read(UART_BASE + UART_FR) & UART_FR_TXFF); i++)
-		;
-	mmio_write(UART_BASE + UART_DR, (uint8_t)c);
+	pl011_putc(UART_BASE, c);
 }
 
-/* virt numbers CPUs 0..n-1 in MPIDR.Aff0, one cluster. Called before the
- * stack exists: must stay leaf and register-only. */
-int board_cpu_index(uint32_t mpidr)
+const char *board_mode_hint(uint32_t cpsr)
 {
-	uint32_t aff0 = mpidr & 0xffu;
+	(void)cpsr;
+	return read_ID_PFR1() & ID_PFR1_VIRT
+	       ? "the CPU has EL2 but was started below it (QEMU: without secure=on)"
+	       : "the CPU has no EL2 (QEMU: -M virt,virtualization=on)";
+}
 
-	if ((mpidr & 0xffff00u) != 0 || aff0 >= BOARD_MAX_CPUS)
-		return -1;
-	return (int)aff0;
+/* QEMU's PSCI starts only the CPUs the monitor asked for. */
+void board_secondary_wait(unsigned cpu)
+{
+	(void)cpu;
 }
 
 int32_t board_cpu_on(unsigned cpu)
 {
-	return (int32_t)firmware_smc(PSCI_CPU_ON, cpu, (uint32_t)_start, 0);
+	return (int32_t)firmware_call(PSCI_CPU_ON, cpu, (uint32_t)_start, 0);
 }
 
 void board_cpu_off(void)
 {
-	firmware_smc(PSCI_CPU_OFF, 0, 0, 0);
+	firmware_call(PSCI_CPU_OFF, 0, 0, 0);
 	for (;;)
 		__asm__ volatile("wfi");
 }
 
 void board_system_off(void)
 {
-	firmware_smc(PSCI_SYSTEM_OFF, 0, 0, 0);
+	firmware_call(PSCI_SYSTEM_OFF, 0, 0, 0);
 	for (;;)
 		__asm__ volatile("wfi");
 }
 
 void board_system_reset(void)
 {
-	firmware_smc(PSCI_SYSTEM_RESET, 0, 0, 0);
+	firmware_call(PSCI_SYSTEM_RESET, 0, 0, 0);
 	for (;;)
 		__asm__ volatile("wfi");
 }
 
-void board_fatal_exit(void)
-{
-	board_system_off();
-}
-
-/*
- * QEMU's 32-bit boot stub at the start of RAM (hw/arm/boot.c) loads r2,
- * the DTB address, with `ldr r2, [pc, #imm]` from a literal after it.
- * Decoding that instruction finds the literal without reading anything
- * but the stub: with no -kernel there is no stub and no DTB.
- */
-static uint32_t stub_dtb(void)
-{
-	const volatile uint32_t *stub = (const volatile uint32_t *)RAM_BASE;
-
-	for (unsigned i = 0; i < 16; i++)
-		if ((stub[i] & 0xfffff000u) == 0xe59f2000u)   /* ldr r2, [pc, #+imm12] */
-			return stub[i + 2 + (stub[i] & 0xfffu) / 4];
-	return 0;
-}
-
 void board_discover(struct board_boot_info *bi)
 {
-	uint32_t dtb = stub_dtb(), total;
-	struct blmon_range initrd;
-
-	if (!dtb || dtb < RAM_BASE || (dtb & 3) || (total = blmon_fdt_size((const void *)dtb)) == 0)
-		blmon_fatal("no device tree from QEMU: start the guest with -kernel (the monitor reads "
-			    "the RAM size from the DTB QEMU gives it)");
-	if (!blmon_fdt_memory((const void *)dtb, total, &bi->ram))
-		blmon_fatal("QEMU's device tree at %08lx is not valid or has no /memory",
-			    (unsigned long)dtb);
-	if (bi->ram.base != RAM_BASE)
-		blmon_fatal("RAM at %08llx, not at %08x where the virt board has it",
-			    (unsigned long long)bi->ram.base, RAM_BASE);
-	bi->dtb = dtb;
-	bi->dtb_max = total;
-	bi->loaded_end = dtb + total;
-	if (blmon_fdt_initrd((const void *)dtb, total, &initrd) &&
-	    initrd.base + initrd.size > bi->loaded_end)
-		bi->loaded_end = initrd.base + initrd.size;
+	qemu_discover(bi, RAM_BASE, "start the guest with -kernel and a raw image or zImage (the "
+		      "monitor reads the RAM size from the DTB QEMU passes such a guest; an ELF guest "
+		      "gets none)");
 }
 
 void board_platform(struct blmon_platform *p, const struct board_boot_info *bi,

@@ -14,7 +14,18 @@ bool check(bool cond, const char *fmt, ...) __attribute__((format(printf, 2, 3))
 bool check_eq(const char *name, uint64_t got, uint64_t want);
 /* Prints "N passed, N failed" and powers off (PSCI SYSTEM_OFF). */
 void test_finish(void) __attribute__((noreturn));
+/* Only the line, for a guest that powers off its own way. */
+void test_summary(void);
 void psci_system_off(void) __attribute__((noreturn));
+/* A PSCI call through the board's conduit (board.mk GUEST_PSCI): SMC
+ * where the board has EL3 firmware (virt; the monitor traps it), HVC where
+ * it has none and SMC is UNDEFINED (vexpress-a15). Returns r0. */
+uint32_t psci_call(uint32_t fid, uint32_t a1, uint32_t a2, uint32_t a3);
+#define PSCI_VERSION_FN        0x84000000u
+#define PSCI_CPU_OFF_FN        0x84000002u
+#define PSCI_CPU_ON_FN         0x84000003u
+#define PSCI_AFFINITY_INFO_FN  0x84000004u
+#define PSCI_SYSTEM_OFF_FN     0x84000008u
 
 /* Exceptions taken by the guest (kinds from start.S). */
 enum exc_kind { EXC_NONE = 0, EXC_UND = 1, EXC_SVC = 2, EXC_PABT = 3, EXC_DABT = 4, EXC_IRQ = 6 };
@@ -30,9 +41,26 @@ void exc_clear(void);
 /* A Prefetch Abort hook (breakpoint tests): called with the record; the
  * guest resumes at the faulting address after it (so it must disarm). */
 extern void (*pabt_hook)(void);
+/* IRQ hook (guest-tests/lib/gic.h): called in IRQ mode, IRQs masked. */
+extern void (*irq_hook)(void);
+
+/* addr is outside what stage 2 maps: a write and a read each give the
+ * guest a synchronous external abort at addr (two checks, naming what). */
+void check_unreachable(uint32_t addr, const char *what);
+
+/* Time by the virtual counter: a deadline ms milliseconds from now, and
+ * whether it has passed. Bounds every wait on another CPU. */
+uint64_t deadline_ms(uint32_t ms);
+bool passed(uint64_t deadline);
+/* Wait until *flag == want, for at most ms milliseconds: true if it got
+ * there (other CPUs set the flags tests wait on). */
+bool wait_until(const volatile uint32_t *flag, uint32_t want, uint32_t ms);
 
 /* Run fn in user mode (PL0) on a private stack; returns when fn returns. */
 void run_user(void (*fn)(void));
+/* Where a CPU started with PSCI CPU_ON begins (start.S): it calls
+ * secondary_main(context, cpsr) on its own stacks. */
+void secondary_entry(void);
 
 /* The board facts tests compare against (docs/launch.md): the guest image
  * is linked for the board's RAM (GUEST_RAM_BASE from board.mk); the RAM

@@ -42,12 +42,29 @@ _start:
 1:	wfi
 	b	1b
 
-/* Secondary CPUs (PSCI CPU_ON): r0 = context id. A private SVC stack,
- * the same vectors, then secondary_main(context). */
+/* Secondary CPUs (PSCI CPU_ON): r0 = context id. Private stacks for
+ * SVC, IRQ, abort and undefined mode (CPU n: 4 KiB at __secondary_stacks
+ * + n * 4 KiB, from MPIDR.Aff0), the same vectors, then
+ * secondary_main(context, cpsr). */
 	.global secondary_entry
 secondary_entry:
 	mrs	r1, cpsr
-	ldr	sp, =__secondary_stack_top
+	mrc	p15, 0, r2, c0, c0, 5	@ MPIDR
+	and	r2, r2, #7
+	ldr	r3, =__secondary_stacks
+	add	r3, r3, r2, lsl #12
+	add	r3, r3, #0x1000		@ this CPU's 4 KiB: top
+	cps	#0x1b
+	mov	sp, r3			@ UND: top 512 bytes
+	sub	r3, r3, #0x200
+	cps	#0x17
+	mov	sp, r3			@ ABT: next 512 bytes
+	sub	r3, r3, #0x200
+	cps	#0x12
+	mov	sp, r3			@ IRQ: next 1 KiB
+	sub	r3, r3, #0x400
+	cps	#0x13
+	mov	sp, r3			@ SVC: the remaining 2 KiB
 	ldr	r2, =guest_vectors
 	mcr	p15, 0, r2, c12, c0, 0
 	isb
@@ -109,5 +126,6 @@ user_resume:				@ exc.c resumes here in SVC mode
 	.align 2
 user_saved_sp: .space 4
 	.align 4
-	.space 2048
-__secondary_stack_top:
+	.global __secondary_stacks
+__secondary_stacks:
+	.space 8 * 4096

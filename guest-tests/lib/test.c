@@ -73,19 +73,65 @@ bool check_eq(const char *name, uint64_t got, uint64_t want)
 		     (unsigned long)want);
 }
 
+uint64_t deadline_ms(uint32_t ms)
+{
+	return read_CNTVCT() + (uint64_t)read_CNTFRQ() / 1000u * ms;
+}
+
+bool passed(uint64_t deadline)
+{
+	return read_CNTVCT() > deadline;
+}
+
+bool wait_until(const volatile uint32_t *flag, uint32_t want, uint32_t ms)
+{
+	uint64_t end = deadline_ms(ms);
+
+	while (*flag != want)
+		if (passed(end))
+			return false;
+	return true;
+}
+
+uint32_t psci_call(uint32_t fid, uint32_t a1, uint32_t a2, uint32_t a3)
+{
+	register uint32_t r0 __asm__("r0") = fid;
+	register uint32_t r1 __asm__("r1") = a1;
+	register uint32_t r2 __asm__("r2") = a2;
+	register uint32_t r3 __asm__("r3") = a3;
+
+	if (GUEST_PSCI_HVC)
+		__asm__ volatile(".arch_extension virt\n\thvc #0"
+				 : "+r"(r0), "+r"(r1), "+r"(r2), "+r"(r3) : : "memory");
+	else
+		__asm__ volatile(".arch_extension sec\n\tsmc #0"
+				 : "+r"(r0), "+r"(r1), "+r"(r2), "+r"(r3) : : "memory");
+	return r0;
+}
+
 void psci_system_off(void)
 {
-	register uint32_t r0 __asm__("r0") = 0x84000008u;
-
-	__asm__ volatile(".arch_extension sec\n\tsmc #0" : "+r"(r0) : : "memory");
+	/* Entered in HYP mode there is no monitor (plain QEMU, the baseline of
+	 * tools/linux-measure.sh): on a board without PSCI firmware an HVC would
+	 * trap to nowhere, so power off through the board's own register. */
+	if (GUEST_POWEROFF_REG && (guest_cpsr() & 0x1fu) == 0x1au)
+		/* cppcheck-suppress nullPointer ; not reached on boards whose GUEST_POWEROFF_REG is 0 */
+		*(volatile uint32_t *)GUEST_POWEROFF_REG = GUEST_POWEROFF_VAL;
+	else
+		psci_call(PSCI_SYSTEM_OFF_FN, 0, 0, 0);
 	gprintf("SYSTEM_OFF returned\n");
 	for (;;)
 		__asm__ volatile("wfi");
 }
 
-void test_finish(void)
+void test_summary(void)
 {
 	gprintf("%u passed, %u failed\n", n_pass, n_fail);
+}
+
+void test_finish(void)
+{
+	test_summary();
 	psci_system_off();
 }
 

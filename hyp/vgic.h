@@ -1,0 +1,71 @@
+/*
+ * The virtual GIC: each CPU's list registers and what does not fit in them
+ * (hyp/vgic_lr.c), and the emulated distributor (hyp/vgic_dist.c).
+ *
+ * A physical interrupt of the guest's is acknowledged in HYP, its priority
+ * dropped, and injected through a list register hardware-linked to it (HW
+ * bit, physical id), so the guest's EOI on the virtual CPU interface
+ * deactivates it: it cannot fire again before the guest is done with it.
+ * An SGI is acknowledged and deactivated in HYP and injected with its
+ * source CPU. What does not fit in the list registers waits in a per-CPU
+ * set, ordered by priority; the list registers always hold the
+ * highest-priority pending interrupts, and the underflow maintenance
+ * interrupt refills them. Nothing is lost, duplicated or overtaken by a
+ * lower-priority one (docs/vgic.md).
+ *
+ * Portable: the hardware is reached through vgic_hw.h (GICH and the
+ * distributor on the target, a model in tests/support/ on the host).
+ */
+#ifndef HYP_VGIC_H
+#define HYP_VGIC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "gicv2.h"
+
+#define VGIC_MAX_LRS   64u      /* GICH_VTR.ListRegs + 1 <= 64 */
+
+struct vgic_cpu {
+	unsigned cpu;                   /* this CPU's number */
+	unsigned nr_lrs;                /* list registers the hardware has */
+	uint32_t queued_hw[GIC_MAX_IRQS / 32 + 1];   /* physical ids waiting for an LR */
+	uint8_t queued_sgi[GIC_NR_SGIS];              /* bit s: SGI from CPU s waiting */
+	unsigned nqueued;
+	bool underflow;                 /* GICH_HCR.UIE set */
+	uint8_t prio_private[GIC_NR_PRIVATE];         /* guest priorities, ids 0-31 */
+};
+
+/* The distributor's state the guest sees (one for the system). */
+struct vgic_dist {
+	uint32_t ctlr;                  /* the guest's GICD_CTLR (enable bits) */
+	uint32_t lines;                 /* interrupt ids implemented */
+	uint8_t prio_shared[GIC_MAX_IRQS];            /* guest priorities, ids 32+ */
+};
+
+extern struct vgic_dist vgic_dist;
+
+void vgic_dist_init(uint32_t lines);
+void vgic_cpu_init(struct vgic_cpu *v, unsigned cpu, unsigned nr_lrs);
+
+/* The guest's priority for id as seen from CPU v (LR priority). */
+static inline uint8_t vgic_prio(const struct vgic_cpu *v, uint32_t id)
+{
+	if (id < GIC_NR_PRIVATE)
+		return v->prio_private[id];
+	return id < GIC_MAX_IRQS ? vgic_dist.prio_shared[id] : 0xff;
+}
+
+/* A physical interrupt, acknowledged and priority-dropped. */
+void vgic_inject_hw(struct vgic_cpu *v, uint32_t id);
+/* SGI id from CPU src, acknowledged and deactivated. */
+void vgic_inject_sgi(struct vgic_cpu *v, uint32_t id, uint32_t src);
+/* Maintenance interrupt, distributor enabled again, or any time list
+ * registers may have freed: fill them from the waiting set. */
+void vgic_refill(struct vgic_cpu *v);
+
+/* A trapped distributor access from CPU v (offset < GICD_SIZE, size 1 or
+ * 4): false if the access is not one the GIC allows (the guest gets an
+ * abort). */
+bool vgic_dist_access(struct vgic_cpu *v, uint32_t off, unsigned size, bool write, uint32_t *val);
+
+#endif

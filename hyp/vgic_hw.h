@@ -1,0 +1,29 @@
+/*
+ * What the virtual GIC needs of the hardware: the list registers and the
+ * virtual interface control of the running CPU (GICH), the physical
+ * distributor, and the monitor's own signals. Target: hyp/vgic_hw_gich.c;
+ * host tests: tests/support/fake_gic.c.
+ */
+#ifndef HYP_VGIC_HW_H
+#define HYP_VGIC_HW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+unsigned vgic_hw_nr_lrs(void);            /* list registers this CPU has */
+uint32_t vgic_hw_lr_read(unsigned i);
+void vgic_hw_lr_write(unsigned i, uint32_t v);
+uint64_t vgic_hw_elsr(void);               /* bit i: list register i is empty */
+void vgic_hw_set_underflow(bool on);       /* GICH_HCR.UIE */
+
+uint32_t vgic_hw_gicd_read32(uint32_t off);
+void vgic_hw_gicd_write32(uint32_t off, uint32_t v);
+uint8_t vgic_hw_gicd_read8(uint32_t off);
+void vgic_hw_gicd_write8(uint32_t off, uint8_t v);
+/* The guest's SGI, as the distributor would send it from this CPU. */
+void vgic_hw_send_sgi(uint32_t sgir);
+/* Ask every other online CPU to refill its list registers (the guest
+ * enabled its distributor again). */
+void vgic_hw_kick_others(void);
+
+#endif
