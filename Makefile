@@ -43,7 +43,7 @@ LIB_OBJS   := $(patsubst %,$(B)/lib/%.o,$(basename $(LIB_SRCS)))
 
 # Portable logic: builds for the host too and is unit-tested there.
 PORTABLE_SRCS := $(wildcard pmu/*.c) arch/hsr.c hyp/guest_mem.c hyp/fdt.c hyp/fdt_fixup.c \
-	hyp/dbg_context.c hyp/fmt.c hyp/options.c hyp/vgic_lr.c hyp/vgic_dist.c
+	hyp/dbg_context.c hyp/fmt.c hyp/options.c hyp/vgic_lr.c hyp/vgic_dist.c hyp/pmu_phys.c
 
 GUEST_LIB    := $(wildcard guest-tests/lib/*.c) $(wildcard guest-tests/lib/*.S)
 GUEST_SUITES := $(patsubst guest-tests/%.c,%,$(wildcard guest-tests/*.c))
@@ -208,13 +208,15 @@ host-tests-build: $(patsubst %,$(B)/host/%,$(HOST_TESTS)) fuzz-build
 # ---- libFuzzer targets (clang): `make fuzz` fuzzes, `make test` replays ------
 FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_SECONDS ?= 60
-$(B)/fuzz/%: tests/fuzz/%.c $(PORTABLE_SRCS) $(wildcard tests/support/*.c) \
+# the fakes, without the unit tests' cmocka helpers (pmu_calls.c)
+FUZZ_SUPPORT := $(filter-out tests/support/pmu_calls.c,$(wildcard tests/support/*.c))
+$(B)/fuzz/%: tests/fuzz/%.c $(PORTABLE_SRCS) $(FUZZ_SUPPORT) \
 		$(wildcard pmu/*.h hyp/*.h arch/*.h include/*.h tests/support/*.h) | deps-quiet
 	@mkdir -p $(dir $@)
 	clang -std=c11 -O1 -g -Wall -Wextra -Werror -DHOST_BUILD -DLOG_LEVEL=2 \
 		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		-Iinclude -Iarch -Ihyp -Ipmu -Itests/support \
-		$< $(PORTABLE_SRCS) $(wildcard tests/support/*.c) -o $@
+		$< $(PORTABLE_SRCS) $(FUZZ_SUPPORT) -o $@
 fuzz-build: $(patsubst %,$(B)/fuzz/%,$(FUZZ_TARGETS))
 fuzz: deps fuzz-build
 	@for t in $(FUZZ_TARGETS); do \

@@ -491,10 +491,13 @@ void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr);
 void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 {
 	(void)r0; (void)r1; (void)r2; (void)cpsr;
+	/* the physical PMU's counters, as the scenario tells (cortex-a7: 4) */
+	uint32_t phys = bootarg_u32("test.pmu_counters", 6);
+
 	rng = rng_seed(STRESS_SEED);
-	gprintf("# stress: seed 0x%08lx, %lu operations (rebuild with -DSTRESS_SEED=, -DSTRESS_OPS=)\n",
-		(unsigned long)STRESS_SEED, (unsigned long)STRESS_OPS);
-	model_init(&model, cluster_now());
+	gprintf("# stress: seed 0x%08lx, %lu operations (rebuild with -DSTRESS_SEED=, -DSTRESS_OPS=), %lu physical counters\n",
+		(unsigned long)STRESS_SEED, (unsigned long)STRESS_OPS, (unsigned long)phys);
+	model_init(&model, cluster_now(), phys);
 	compare("boots in state 1", -1, pmu_state_now(), exact(1));
 
 	while (ops_done < STRESS_OPS && mismatches < MAX_MISMATCHES) {

@@ -19,10 +19,6 @@ static const uint32_t read_ids[] = {
 };
 #define NREADS (sizeof(read_ids) / sizeof(read_ids[0]))
 
-static uint32_t cnt(uint32_t c, uint32_t n) { typeb_write(HVC_PMSELR_WRITE, c, n); return typeb_read(HVC_PMXEVCNTR_READ, c); }
-static void set_cnt(uint32_t c, uint32_t n, uint32_t v) { typeb_write(HVC_PMSELR_WRITE, c, n); typeb_write(HVC_PMXEVCNTR_WRITE, c, v); }
-static uint32_t evt(uint32_t c, uint32_t n) { typeb_write(HVC_PMSELR_WRITE, c, n); return typeb_read(HVC_PMXEVTYPER_READ, c); }
-static void set_evt(uint32_t c, uint32_t n, uint32_t v) { typeb_write(HVC_PMSELR_WRITE, c, n); typeb_write(HVC_PMXEVTYPER_WRITE, c, v); }
 
 /* A snapshot of one cluster's PMU as Type B shows it. */
 struct view { uint32_t pmcr, en, inten, ovs, evc[6], evt[6]; uint64_t cc; };
@@ -35,8 +31,8 @@ static void view_of(uint32_t c, unsigned n, struct view *v)
 	v->ovs = typeb_read(HVC_PMOVSR_READ, c);
 	v->cc = typeb_ccnt(c);
 	for (unsigned i = 0; i < n; i++) {
-		v->evc[i] = cnt(c, i);
-		v->evt[i] = evt(c, i);
+		v->evc[i] = tb_cnt(c, i);
+		v->evt[i] = tb_evt(c, i);
 	}
 }
 
@@ -77,8 +73,8 @@ static void program_both(void)
 	typeb_write(HVC_PMCR_WRITE, A15_CLUSTER, 0);
 	typeb_write(HVC_PMCNTENCLR_WRITE, A15_CLUSTER, 0xffffffffu);
 	for (unsigned n = 0; n < 6; n++) {
-		set_evt(A15_CLUSTER, n, 0x00);          /* SW_INCR: nothing counts here */
-		set_cnt(A15_CLUSTER, n, 0x15000000u + n);
+		tb_set_evt(A15_CLUSTER, n, 0x00);          /* SW_INCR: nothing counts here */
+		tb_set_cnt(A15_CLUSTER, n, 0x15000000u + n);
 	}
 	typeb_write(HVC_PMCNTENSET_WRITE, A15_CLUSTER, 0x3f);
 	typeb_write(HVC_PMINTENSET_WRITE, A15_CLUSTER, 0x21);
@@ -86,8 +82,8 @@ static void program_both(void)
 	bl_hvc_regs(HVC_PMCCNTR_WRITE, A15_CLUSTER, 0x15151515u, 0x15u);
 
 	for (unsigned n = 0; n < 4; n++) {
-		set_evt(A7_CLUSTER, n, 0x00);
-		set_cnt(A7_CLUSTER, n, 0x07000000u + n);
+		tb_set_evt(A7_CLUSTER, n, 0x00);
+		tb_set_cnt(A7_CLUSTER, n, 0x07000000u + n);
 	}
 	typeb_write(HVC_PMCNTENSET_WRITE, A7_CLUSTER, 0x3f);      /* bits 4, 5: A7 has no such counters */
 	typeb_write(HVC_PMCNTENCLR_WRITE, A7_CLUSTER, 0x2);
@@ -156,30 +152,30 @@ static void switch_and_compare(void)
 	check_a15("after 20 more switches, A15 active");
 	check_a7("after 20 more switches, A7 inactive (saved)");
 	check_eq("the hardware shows A15's counter 5 (Type A view is the active cluster)",
-		 cnt(A15_CLUSTER, 5), 0x15000005u);
+		 tb_cnt(A15_CLUSTER, 5), 0x15000005u);
 }
 
 /* Writes to the inactive cluster are applied in order, with semantics. */
 static void deferred_semantics(void)
 {
 	/* A15 active, A7 inactive */
-	set_cnt(A7_CLUSTER, 1, 5);
-	set_cnt(A7_CLUSTER, 2, 6);
+	tb_set_cnt(A7_CLUSTER, 1, 5);
+	tb_set_cnt(A7_CLUSTER, 2, 6);
 	typeb_write(HVC_PMCNTENSET_WRITE, A7_CLUSTER, 0x7);
 	typeb_write(HVC_PMCNTENCLR_WRITE, A7_CLUSTER, 0x2);
 	typeb_write(HVC_PMCR_WRITE, A7_CLUSTER, PMCR_P);     /* resets event counters: after the two writes */
-	set_cnt(A7_CLUSTER, 3, 9);
+	tb_set_cnt(A7_CLUSTER, 3, 9);
 	typeb_write(HVC_PMOVSR_WRITE, A7_CLUSTER, 0xffffffffu);
 	/* a long queue: only bounded state, the latest value wins */
 	for (unsigned i = 0; i < 100000; i++)
 		typeb_write(HVC_PMXEVCNTR_WRITE, A7_CLUSTER, i);   /* PMSELR is 3 */
 	switch_to(A7_CLUSTER);
-	check_eq("deferred: counter 1 reset by the later PMCR.P", cnt(A7_CLUSTER, 1), 0);
-	check_eq("deferred: counter 2 reset by the later PMCR.P", cnt(A7_CLUSTER, 2), 0);
-	check_eq("deferred: 100000 queued writes, the latest value wins", cnt(A7_CLUSTER, 3), 99999);
-	check_eq("deferred: counter 0 reset by PMCR.P too", cnt(A7_CLUSTER, 0), 0);
+	check_eq("deferred: counter 1 reset by the later PMCR.P", tb_cnt(A7_CLUSTER, 1), 0);
+	check_eq("deferred: counter 2 reset by the later PMCR.P", tb_cnt(A7_CLUSTER, 2), 0);
+	check_eq("deferred: 100000 queued writes, the latest value wins", tb_cnt(A7_CLUSTER, 3), 99999);
+	check_eq("deferred: counter 0 reset by PMCR.P too", tb_cnt(A7_CLUSTER, 0), 0);
 	check_eq("deferred: set/clear composed in order", typeb_read(HVC_PMCNTENSET_READ, A7_CLUSTER), 0x0d | 0x5);
-	check_eq("nothing leaked to A15", cnt(A15_CLUSTER, 1), 0x15000001u);
+	check_eq("nothing leaked to A15", tb_cnt(A15_CLUSTER, 1), 0x15000001u);
 	switch_to(A15_CLUSTER);
 }
 
@@ -277,18 +273,6 @@ static void bad_cluster(void)
 	check(memcmp(&before, &after, sizeof(before)) == 0, "bad cluster id: nothing changed on A15");
 }
 
-static struct descriptor *entry(struct descriptor *d, unsigned i, uint32_t c, uint32_t sel,
-				uint32_t ev, uint32_t reset, uint32_t req)
-{
-	d[i + 1].counter.cluster_id = c;
-	d[i + 1].counter.selected_counter = sel;
-	d[i + 1].counter.event_type = ev;
-	d[i + 1].counter.counter_value = 0;
-	d[i + 1].counter.reset_value = reset;
-	d[i + 1].counter.request_code = req;
-	return d;
-}
-
 static struct descriptor arr[16] __attribute__((aligned(8)));
 
 static void sync_calls(void)
@@ -303,10 +287,10 @@ static void sync_calls(void)
 	unsigned k = 0;
 	for (uint32_t c = 0; c < 2; c++) {
 		unsigned n = c == A15_CLUSTER ? 6 : 4;
-		entry(arr, k++, c, PMU_CYCLE_COUNTER, 0, 0, PMU_READ_COUNTER);
-		entry(arr, k++, c, PMU_OVERFLOW_FLAG, 0, 0, PMU_READ_COUNTER);
+		sync_set(arr, k++, c, PMU_CYCLE_COUNTER, 0, 0, PMU_READ_COUNTER);
+		sync_set(arr, k++, c, PMU_OVERFLOW_FLAG, 0, 0, PMU_READ_COUNTER);
 		for (unsigned i = 0; i < n; i++)
-			entry(arr, k++, c, PMU_EVENT_COUNTER_N(i), 0, 0, PMU_READ_COUNTER);
+			sync_set(arr, k++, c, PMU_EVENT_COUNTER_N(i), 0, 0, PMU_READ_COUNTER);
 	}
 	arr[0].header.entries = k;
 	arr[0].header.active_cluster_id = 0xeeeeeeeeu;
@@ -324,30 +308,30 @@ static void sync_calls(void)
 
 	/* CONF, CONF_RESET, READ_RESET, DISABLE on the active cluster */
 	memset(arr, 0, sizeof(arr));
-	entry(arr, 0, A15_CLUSTER, PMU_EVENT_COUNTER_N(2), 0x08, 0, PMU_CONF_COUNTER);
-	entry(arr, 1, A15_CLUSTER, PMU_EVENT_COUNTER_N(3), 0x00, 1000, PMU_CONF_RESET_COUNTER);
+	sync_set(arr, 0, A15_CLUSTER, PMU_EVENT_COUNTER_N(2), 0x08, 0, PMU_CONF_COUNTER);
+	sync_set(arr, 1, A15_CLUSTER, PMU_EVENT_COUNTER_N(3), 0x00, 1000, PMU_CONF_RESET_COUNTER);
 	arr[0].header.entries = 2;
 	check_eq("SYNC CONF + CONF_RESET", (uint32_t)hvc(HVC_SYNC_PMU_COUNTERS, arr), 0);
-	check_eq("CONF: counter 2 event type 0x08", evt(A15_CLUSTER, 2) & 0xff, 0x08);
+	check_eq("CONF: counter 2 event type 0x08", tb_evt(A15_CLUSTER, 2) & 0xff, 0x08);
 	check_eq("CONF: counter 2 enabled", typeb_read(HVC_PMCNTENSET_READ, A15_CLUSTER) & 0x4, 0x4);
 	check_eq("CONF: PMCR.E set", typeb_read(HVC_PMCR_READ, A15_CLUSTER) & PMCR_E, PMCR_E);
-	check_eq("CONF_RESET: counter 3 = reset_value (SW_INCR, nothing increments it)", cnt(A15_CLUSTER, 3), 1000);
+	check_eq("CONF_RESET: counter 3 = reset_value (SW_INCR, nothing increments it)", tb_cnt(A15_CLUSTER, 3), 1000);
 	memset(arr, 0, sizeof(arr));
-	entry(arr, 0, A15_CLUSTER, PMU_EVENT_COUNTER_N(3), 0, 5, PMU_READ_RESET_COUNTER);
-	entry(arr, 1, A15_CLUSTER, PMU_EVENT_COUNTER_N(2), 0, 0, PMU_DISABLE_COUNTER);
+	sync_set(arr, 0, A15_CLUSTER, PMU_EVENT_COUNTER_N(3), 0, 5, PMU_READ_RESET_COUNTER);
+	sync_set(arr, 1, A15_CLUSTER, PMU_EVENT_COUNTER_N(2), 0, 0, PMU_DISABLE_COUNTER);
 	arr[0].header.entries = 2;
 	check_eq("SYNC READ_RESET + DISABLE", (uint32_t)hvc(HVC_SYNC_PMU_COUNTERS, arr), 0);
 	check_eq("READ_RESET: counter_value = value before", arr[1].counter.counter_value, 1000);
 	check_eq("READ_RESET: event_type filled", arr[1].counter.event_type & 0xff, 0x00);
-	check_eq("READ_RESET: counter now = reset_value", cnt(A15_CLUSTER, 3), 5);
+	check_eq("READ_RESET: counter now = reset_value", tb_cnt(A15_CLUSTER, 3), 5);
 	check_eq("DISABLE: counter 2 disabled", typeb_read(HVC_PMCNTENSET_READ, A15_CLUSTER) & 0x4, 0);
 	typeb_write(HVC_PMCR_WRITE, A15_CLUSTER, 0);
 
 	/* cycle counter and overflow flag */
 	bl_hvc_regs(HVC_PMCCNTR_WRITE, A15_CLUSTER, 777, 0);
-	set_cnt(A15_CLUSTER, 0, 0xffffffffu);
+	tb_set_cnt(A15_CLUSTER, 0, 0xffffffffu);
 	memset(arr, 0, sizeof(arr));
-	entry(arr, 0, A15_CLUSTER, PMU_CYCLE_COUNTER, 0, 42, PMU_READ_RESET_COUNTER);
+	sync_set(arr, 0, A15_CLUSTER, PMU_CYCLE_COUNTER, 0, 42, PMU_READ_RESET_COUNTER);
 	arr[0].header.entries = 1;
 	check_eq("SYNC READ_RESET cycle counter", (uint32_t)hvc(HVC_SYNC_PMU_COUNTERS, arr), 0);
 	check_eq("... read 777", arr[1].counter.counter_value, 777);
@@ -357,17 +341,17 @@ static void sync_calls(void)
 
 	/* inactive cluster through SYNC: deferred to the next switch */
 	memset(arr, 0, sizeof(arr));
-	entry(arr, 0, A7_CLUSTER, PMU_EVENT_COUNTER_N(1), 0x08, 4321, PMU_CONF_RESET_COUNTER);
-	entry(arr, 1, A7_CLUSTER, PMU_EVENT_COUNTER_N(1), 0, 0, PMU_READ_COUNTER);
+	sync_set(arr, 0, A7_CLUSTER, PMU_EVENT_COUNTER_N(1), 0x08, 4321, PMU_CONF_RESET_COUNTER);
+	sync_set(arr, 1, A7_CLUSTER, PMU_EVENT_COUNTER_N(1), 0, 0, PMU_READ_COUNTER);
 	arr[0].header.entries = 2;
 	check_eq("SYNC on inactive A7", (uint32_t)hvc(HVC_SYNC_PMU_COUNTERS, arr), 0);
 	check_eq("... READ returns the saved value, not the pending one", arr[2].counter.counter_value, 0);
 	switch_to(A7_CLUSTER);
 	typeb_write(HVC_PMCR_WRITE, A7_CLUSTER, 0);   /* stop counting before reading exact values */
-	uint32_t c1 = cnt(A7_CLUSTER, 1);
+	uint32_t c1 = tb_cnt(A7_CLUSTER, 1);
 	check(c1 >= 4321 && c1 < 4321 + 100000,
 	      "... applied at the switch: A7 counter 1 starts from 4321 (%lu)", (unsigned long)c1);
-	check_eq("... with event 0x08", evt(A7_CLUSTER, 1) & 0xff, 0x08);
+	check_eq("... with event 0x08", tb_evt(A7_CLUSTER, 1) & 0xff, 0x08);
 	switch_to(A15_CLUSTER);
 }
 
@@ -379,7 +363,7 @@ static void sync_bad_inputs(void)
 	static uint8_t raw[sizeof(arr) + 8] __attribute__((aligned(8)));
 
 	memset(arr, 0, sizeof(arr));
-	entry(arr, 0, A15_CLUSTER, PMU_EVENT_COUNTER_N(0), 0x08, 99, PMU_CONF_RESET_COUNTER);
+	sync_set(arr, 0, A15_CLUSTER, PMU_EVENT_COUNTER_N(0), 0x08, 99, PMU_CONF_RESET_COUNTER);
 	arr[0].header.entries = 1;
 	view_of(A15_CLUSTER, 6, &before);
 
@@ -414,8 +398,8 @@ static void sync_bad_inputs(void)
 	};
 	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		memset(arr, 0, sizeof(arr));
-		entry(arr, 0, A15_CLUSTER, PMU_EVENT_COUNTER_N(0), 0x08, 99, PMU_CONF_RESET_COUNTER);
-		entry(arr, 1, A7_CLUSTER, PMU_EVENT_COUNTER_N(0), 0x08, 98, PMU_CONF_RESET_COUNTER);
+		sync_set(arr, 0, A15_CLUSTER, PMU_EVENT_COUNTER_N(0), 0x08, 99, PMU_CONF_RESET_COUNTER);
+		sync_set(arr, 1, A7_CLUSTER, PMU_EVENT_COUNTER_N(0), 0x08, 98, PMU_CONF_RESET_COUNTER);
 		arr[0].header.entries = 2;
 		uint32_t *f = (uint32_t *)&arr[bad[i].idx + (bad[i].idx ? 1 : 0)];
 		f[bad[i].field] = bad[i].val;
@@ -427,7 +411,7 @@ static void sync_bad_inputs(void)
 		      "SYNC %s -> -3, buffer untouched", bad[i].what);
 	}
 	memset(arr, 0, sizeof(arr));
-	entry(arr, 0, A7_CLUSTER, PMU_EVENT_COUNTER_N(4), 0, 0, PMU_READ_COUNTER);
+	sync_set(arr, 0, A7_CLUSTER, PMU_EVENT_COUNTER_N(4), 0, 0, PMU_READ_COUNTER);
 	arr[0].header.entries = 1;
 	check_eq("SYNC A7 event counter 4 (A7 has 4) -> -3", (uint32_t)hvc(HVC_SYNC_PMU_COUNTERS, arr),
 		 (uint32_t)BL_HVC_INVALID_PARAMETER);
@@ -467,8 +451,8 @@ static void gator_sequence(void)
 	check_eq("Gator: A15 counter 1 configured and read back", d[3].counter.counter_value, 100);
 	switch_to(A7_CLUSTER);
 	typeb_write(HVC_PMCR_WRITE, A7_CLUSTER, 0);
-	check_eq("Gator: A7 counter 1 applied at the switch", cnt(A7_CLUSTER, 1), 101);
-	check_eq("Gator: A15 (now inactive) keeps its own value", cnt(A15_CLUSTER, 1), 100);
+	check_eq("Gator: A7 counter 1 applied at the switch", tb_cnt(A7_CLUSTER, 1), 101);
+	check_eq("Gator: A15 (now inactive) keeps its own value", tb_cnt(A15_CLUSTER, 1), 100);
 	switch_to(A15_CLUSTER);
 	free(descriptor);
 }
@@ -482,7 +466,7 @@ static void spec_examples(void)
 	armv7_pmnc_enable_counter(0x4);
 	armv7_pmnc_enable_interrupt(0, 0x4);
 	check_eq("spec example: armv7_pmnc_read", PMCR_IDCODE(armv7_pmnc_read(0)), IDCODE_A15);
-	check_eq("spec example: select + evtsel", evt(0, 2) & 0xff, 0x08);
+	check_eq("spec example: select + evtsel", tb_evt(0, 2) & 0xff, 0x08);
 	check_eq("spec example: enable_counter", typeb_read(HVC_PMCNTENSET_READ, 0) & 0x4, 0x4);
 	armv7_pmnc_disable_counter(0x4);
 	check_eq("spec example: disable_counter", typeb_read(HVC_PMCNTENSET_READ, 0) & 0x4, 0);
@@ -494,7 +478,7 @@ static void spec_examples(void)
 	armv7_pmnc_select_counter(0, 2);
 	typeb_write(HVC_PMXEVCNTR_WRITE, 0, 31337);
 	check_eq("spec example: armv7_cntn_read", armv7_cntn_read(0), 31337);
-	set_cnt(0, 0, 0);
+	tb_set_cnt(0, 0, 0);
 	typeb_write(HVC_PMOVSR_WRITE, 0, 0xffffffffu);
 	check_eq("spec example: armv7_pmnc_reset_interrupt (no flags)", armv7_pmnc_reset_interrupt(), 0);
 }

@@ -7,10 +7,11 @@
 #include "cluster.h"
 #include "percpu.h"
 #include "cpregs_access.h"
+#include "pmu_phys.h"
 
 void cluster_init(struct hyp_cpu *c, unsigned cluster)
 {
-	pmu_cpu_init(&c->pmu, cluster);
+	pmu_cpu_init(&c->pmu, cluster, hyp_pmu_counters);
 	dbg_ctx_init(&c->dbg);
 	cluster_load_identity(cluster);
 	hyp_update_traps(c);

@@ -43,7 +43,7 @@ static inline void cluster_save(struct hyp_cpu *c)
 static inline void cluster_restore(struct hyp_cpu *c, unsigned target)
 {
 	/* 1. the inbound core as it comes out of reset */
-	pmu_hw_reset(target);
+	pmu_hw_reset(&c->pmu, target);
 	if (c->dbg_switching)
 		dbg_hw_reset(target);
 	cluster_load_identity(target);

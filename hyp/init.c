@@ -19,6 +19,7 @@
 #include "panic.h"
 #include "percpu.h"
 #include "platform.h"
+#include "pmu_phys.h"
 #include "smp.h"
 #include "switch.h"
 #include "vgic.h"
@@ -29,6 +30,7 @@ struct blmon_platform hyp_platform;
 struct guest_ram hyp_guest_ram;
 unsigned hyp_ncpus;
 struct hyp_cpu *hyp_cpu_base;
+unsigned hyp_pmu_counters;
 
 /* HCR (ARM ARM B4.1.65) */
 #define HCR_VM    (1u << 0)   /* stage 2 on: the guest cannot reach the monitor */
@@ -124,6 +126,12 @@ void blmon_init(const struct blmon_platform *p)
 		 (unsigned long)(p->guest_ram.base + p->guest_ram.size - 1),
 		 (unsigned long)p->monitor.base, (unsigned long)(p->monitor.base + p->monitor.size - 1));
 	HYP_ASSERT(pmu_sync_max_entries() <= PMU_SYNC_MAX_ENTRIES);   /* pmu_sync's copy */
+	uint32_t pmcr = read_PMCR();
+
+	hyp_pmu_counters = pmu_phys_counters(pmcr);
+	if (hyp_pmu_counters < PMU_TYPEA_COUNTERS)
+		blmon_fatal("physical PMU: %u event counters (PMCR %08lx), the monitor needs %u: state 2 gives the guest counters 0-%u natively",
+			    hyp_pmu_counters, (unsigned long)pmcr, PMU_TYPEA_COUNTERS, PMU_TYPEA_COUNTERS - 1);
 	hvc_check_table();
 	dbg_hw_probe();
 	hyp_mmu_build(p);

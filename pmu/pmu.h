@@ -16,7 +16,11 @@
 #define PMU_NCLUSTERS        2
 enum { CLUSTER_A15 = 0, CLUSTER_A7 = 1 };
 #define PMU_TYPEA_COUNTERS   4   /* spec 2.2: "the same number of visible counters" */
-#define PMU_HW_COUNTERS_MAX  6
+/* Event counters of each core (its pmu_cluster_desc[].ncounters): macros
+ * too, so what depends on them is a constant (SYNC's bound). */
+#define PMU_A15_COUNTERS     6
+#define PMU_A7_COUNTERS      4
+#define PMU_HW_COUNTERS_MAX  PMU_A15_COUNTERS   /* the most a cluster has, and a physical PMU's the monitor uses */
 #define PMU_SEL_CCNT         31  /* PMSELR value: PMXEVTYPER is the cycle counter filter */
 
 struct pmu_cluster_desc {
@@ -67,20 +71,49 @@ struct pmu_deferred {
 	uint32_t base_type, base_cnt;
 };
 
+/*
+ * The registers of the active cluster's event counters that the physical
+ * PMU does not have (the A15's counters 4, 5 on a physical Cortex-A7),
+ * kept by the monitor: they read back what was written and never count.
+ * Only the bits and entries of those counters are ever non-zero, and the
+ * arrays cover every PMSELR value, so a read through any selection past
+ * the hardware's counters is one load: the kept register, or RAZ.
+ */
+#define PMU_SELECTIONS  32
+struct pmu_kept {
+	uint32_t cnten, inten, ovs;           /* PMCNTENSET, PMINTENSET, PMOVSR bits */
+	uint32_t evtyper[PMU_SELECTIONS];
+	uint32_t evcntr[PMU_SELECTIONS];
+};
+
 struct pmu_cpu {
 	unsigned state;                         /* 1, 2 or 3 (spec 3.1) */
 	unsigned active;                        /* the cluster this CPU is now */
 	bool ever_active[PMU_NCLUSTERS];
 	/* snapshot at each switch-out, every state; only regs_save() writes
-	 * it, so it is all zero (what a never-active cluster reads as) until
-	 * the cluster's first switch-out */
+	 * it, and only the counters the cluster has, so it is all zero (what
+	 * a never-active cluster reads as) until the cluster's first
+	 * switch-out, and past the cluster's counters for ever */
 	struct pmu_regs saved[PMU_NCLUSTERS];
 	struct pmu_deferred pending[PMU_NCLUSTERS];
 	uint32_t ccnt_hi;                       /* upper word of the active cycle counter */
 	uint32_t ccnt_last;                     /* its low word at the last observation */
+	/* The physical PMU (pmu_cpu_init): its event counters, 4..6, and per
+	 * cluster how many of the cluster's counters it holds (backed), with
+	 * their bits and the cycle counter's (hw_bits), and the bits of the
+	 * ones the monitor keeps instead (kept_bits; 0: none). */
+	uint32_t hw_counters;
+	uint32_t backed[PMU_NCLUSTERS];
+	uint32_t active_backed;                 /* backed[active] */
+	uint32_t hw_bits[PMU_NCLUSTERS];
+	uint32_t kept_bits[PMU_NCLUSTERS];
+	struct pmu_kept kept;                   /* the active cluster's kept counters */
 };
 
-void pmu_cpu_init(struct pmu_cpu *p, unsigned boot_cluster);
+/* hw_counters: event counters of the physical PMU (PMCR.N of the core the
+ * monitor runs on). The Type A view runs natively in state 2, so it needs
+ * 4 (PMU_TYPEA_COUNTERS) at least; values outside 4..6 are clamped. */
+void pmu_cpu_init(struct pmu_cpu *p, unsigned boot_cluster, unsigned hw_counters);
 static inline unsigned pmu_state(const struct pmu_cpu *p) { return p->state; }
 static inline unsigned pmu_active_cluster(const struct pmu_cpu *p) { return p->active; }
 /* HDCR[7:0] (HPMN, TPMCR, TPM, HPME) the current state wants (inline: a
@@ -93,15 +126,16 @@ static inline unsigned pmu_active_cluster(const struct pmu_cpu *p) { return p->a
  * State 2 runs natively ("disables traps upon access to any PMU register")
  * except PMCR, trapped so it reads the active cluster's IDCODE and N = 4;
  * HPMN = 4 shows the guest counters 0..3. States 1 and 3 trap everything
- * (TPM); HPMN = 6 there so PMCR.E governs all six counters Type B
- * programs. HPME stays 0: in state 2 counters 4, 5 (Type B only) are
- * frozen rather than counting outside the guest's PMCR.E.
+ * (TPM); HPMN = every physical counter there, so PMCR.E governs all the
+ * counters Type B programs (never more: HPMN above PMCR.N is
+ * UNPREDICTABLE). HPME stays 0: in state 2 counters 4, 5 (Type B only)
+ * are frozen rather than counting outside the guest's PMCR.E.
  */
 static inline uint32_t pmu_hdcr_bits(const struct pmu_cpu *p)
 {
 	if (p->state == 2)
 		return PMU_HDCR_TPMCR | PMU_HDCR_HPMN(PMU_TYPEA_COUNTERS);
-	return PMU_HDCR_TPM | PMU_HDCR_HPMN(PMU_HW_COUNTERS_MAX);
+	return PMU_HDCR_TPM | PMU_HDCR_HPMN(p->hw_counters);
 }
 
 /*
@@ -159,16 +193,27 @@ pmu_trap(struct pmu_cpu *p, uint32_t key, bool read, uint32_t *rt, bool pl0)
 
 /* Cluster switch, in three phases (hyp/cluster.c interleaves debug). */
 void pmu_switch_out(struct pmu_cpu *p);
-void pmu_hw_reset(unsigned inbound);
+void pmu_hw_reset(struct pmu_cpu *p, unsigned inbound);
 void pmu_switch_in(struct pmu_cpu *p, unsigned inbound);
 
 /* Poison left by pmu_hw_reset() in registers whose reset value is UNKNOWN
- * (event counters, event types: index 0..5; PMCCNTR: index 31). */
+ * (event counters, event types: index 0..5, in the hardware or kept;
+ * PMCCNTR: index 31). */
 #define PMU_POISON(i)          (0xDEAD0000u | (uint32_t)(i))
 
 /* HVCs: results for guest r0..r3. */
 struct pmu_hvc_out { uint32_t r[4]; };
-int32_t pmu_hvc_pmu_switch(struct pmu_cpu *p, uint32_t arg);
+/* Table 3: "moves the system to state 3 if the parameter in r1 is 1, or it
+ * moves the system to state 1 if parameter in r1 is 0". Any other value
+ * changes nothing. 3 -> 3 and 1 -> 1 are accepted no-ops. Inline: the HVC
+ * pays no call, and the trap bits that follow fold (docs/performance.md). */
+static inline int32_t pmu_hvc_pmu_switch(struct pmu_cpu *p, uint32_t arg)
+{
+	if (arg > 1)
+		return BL_HVC_INVALID_PARAMETER;
+	p->state = arg ? 3 : 1;
+	return BL_HVC_SUCCESS;
+}
 bool pmu_is_typeb_fid(uint32_t fid);
 
 /* Table 4, in function-id order: register i is read by
@@ -189,7 +234,10 @@ void pmu_typeb_regs(struct pmu_cpu *p, uint32_t r[4]);
 struct pmu_hvc_out pmu_typeb_call(struct pmu_cpu *p, uint32_t fid, uint32_t cluster,
 				  uint32_t a2, uint32_t a3);
 uint32_t pmu_counters_size(void);
-uint32_t pmu_sync_max_entries(void);
+/* One element per counter of every cluster - cycle counter, overflow flag,
+ * each event counter - so one call can address all of them. */
+#define PMU_SYNC_ENTRIES     (PMU_NCLUSTERS * 2 + PMU_A15_COUNTERS + PMU_A7_COUNTERS)
+uint32_t pmu_sync_max_entries(void);   /* PMU_SYNC_ENTRIES */
 /* A bound of pmu_sync_max_entries() for arrays (checked by host tests). */
 #define PMU_SYNC_MAX_ENTRIES (PMU_NCLUSTERS * (2 + PMU_HW_COUNTERS_MAX))
 int32_t pmu_sync(struct pmu_cpu *p, struct descriptor *d, uint32_t nelems);

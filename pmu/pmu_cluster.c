@@ -109,12 +109,14 @@
 
 const struct pmu_cluster_desc pmu_cluster_desc[PMU_NCLUSTERS] = {
 	[CLUSTER_A15] = {
-		.name = "Cortex-A15", .midr = 0x412FC0F1u, .idcode = 0x0F, .ncounters = 6,
+		.name = "Cortex-A15", .midr = 0x412FC0F1u, .idcode = 0x0F,
+		.ncounters = PMU_A15_COUNTERS,
 		/* ARMv7 PMCEID0 bit n = event n, PMCEID1 bit n = event 32 + n */
 		.pmceid0 = WORD(0, A15), .pmceid1 = WORD(1, A15), .events = EVENTS(A15),
 	},
 	[CLUSTER_A7] = {
-		.name = "Cortex-A7", .midr = 0x410FC075u, .idcode = 0x07, .ncounters = 4,
+		.name = "Cortex-A7", .midr = 0x410FC075u, .idcode = 0x07,
+		.ncounters = PMU_A7_COUNTERS,
 		.pmceid0 = WORD(0, A7), .pmceid1 = WORD(1, A7), .events = EVENTS(A7),
 	},
 };

@@ -4,20 +4,21 @@
  * value", "apply the specified changes immediately"); an inactive one
  * reads as it was when last switched away from, or 0 if never active
  * since boot, and writes to it are deferred to its next switch-in. Each
- * cluster shows its real PMU: 6 event counters on the A15, 4 on the A7.
+ * cluster shows its real PMU: 6 event counters on the A15, 4 on the A7,
+ * whatever the physical PMU has (the monitor keeps the ones it lacks).
  * Callers have checked c < PMU_NCLUSTERS and i against the cluster.
  */
 #include "pmu_creg.h"
 
 uint32_t creg_counter(struct pmu_cpu *p, unsigned c, unsigned i)
 {
-	return is_active(p, c) ? hw_counter(i) : saved(p, c)->evcntr[i];
+	return is_active(p, c) ? live_counter(p, i) : saved(p, c)->evcntr[i];
 }
 
 void creg_set_counter(struct pmu_cpu *p, unsigned c, unsigned i, uint32_t v)
 {
 	if (is_active(p, c))
-		hw_set_counter(i, v);
+		live_set_counter(p, i, v);
 	else
 		deferred_counter(p, c, i, v);
 }
@@ -25,14 +26,14 @@ void creg_set_counter(struct pmu_cpu *p, unsigned c, unsigned i, uint32_t v)
 uint32_t creg_type(struct pmu_cpu *p, unsigned c, unsigned i)
 {
 	if (is_active(p, c))
-		return hw_type(i);
+		return live_type(p, i);
 	return i == PMU_SEL_CCNT ? saved(p, c)->ccfiltr : saved(p, c)->evtyper[i];
 }
 
 void creg_set_type(struct pmu_cpu *p, unsigned c, unsigned i, uint32_t v)
 {
 	if (is_active(p, c))
-		hw_set_type(i, v);
+		live_set_type(p, i, v);
 	else
 		deferred_type(p, c, i, v);
 }
@@ -49,3 +50,5 @@ void creg_set_ccnt(struct pmu_cpu *p, unsigned c, uint64_t v)
 	else
 		deferred_ccnt(p, c, v);
 }
+
+

@@ -29,15 +29,6 @@
 
 static unsigned type_slot(unsigned i) { return i == PMU_SEL_CCNT ? PMU_SLOT_CCFILTR : i; }
 
-uint32_t deferred_selr(const struct pmu_cpu *p, unsigned c)
-{
-	const struct pmu_deferred *d = &p->pending[c];
-
-	if (d->flags & DEF_SELR)
-		return d->selr;
-	return p->ever_active[c] ? p->saved[c].selr : 0;
-}
-
 /* i < ncounters(c), checked by every caller */
 void deferred_counter(struct pmu_cpu *p, unsigned c, unsigned i, uint32_t v)
 {
@@ -79,8 +70,7 @@ static void set_pair(uint32_t *set, uint32_t *clr, uint32_t v)
 void deferred_write(struct pmu_cpu *p, unsigned c, enum tb_reg r, uint32_t v)
 {
 	struct pmu_deferred *d = &p->pending[c];
-	unsigned n = ncounters(c);
-	uint32_t m = counter_mask(n);
+	uint32_t m = p->hw_bits[c] | p->kept_bits[c];   /* every counter c has */
 
 	d->flags |= DEF_ANY;
 	switch (r) {
@@ -89,7 +79,7 @@ void deferred_write(struct pmu_cpu *p, unsigned c, enum tb_reg r, uint32_t v)
 		d->pmcr_or = 0;
 		d->flags |= DEF_PMCR;
 		if (v & PMCR_P)
-			for (unsigned i = 0; i < n; i++)
+			for (unsigned i = 0; i < ncounters(c); i++)
 				deferred_counter(p, c, i, 0);
 		if (v & PMCR_C)
 			deferred_ccnt(p, c, 0);
@@ -104,12 +94,13 @@ void deferred_write(struct pmu_cpu *p, unsigned c, enum tb_reg r, uint32_t v)
 		d->selr = v & SELR_MASK;
 		d->flags |= DEF_SELR;
 		break;
+	/* A queued selection names a counter of c or 31 (creg_write_ok()). */
 	case TB_PMXEVTYPER:
 		if (!(d->flags & DEF_SELR)) {
 			d->base_type = v;
 			d->flags |= DEF_BASE_TYPE;
 			d->type_late = 0;
-		} else if (sel_has_type(d->selr, n)) {
+		} else {
 			deferred_type(p, c, d->selr, v);
 		}
 		break;
@@ -118,7 +109,7 @@ void deferred_write(struct pmu_cpu *p, unsigned c, enum tb_reg r, uint32_t v)
 			d->base_cnt = v;
 			d->flags |= DEF_BASE_CNT;
 			d->cnt_late = 0;
-		} else if (d->selr < n) {
+		} else if (d->selr != PMU_SEL_CCNT) {
 			deferred_counter(p, c, d->selr, v);
 		}
 		break;
@@ -156,7 +147,7 @@ void deferred_apply(struct pmu_cpu *p, unsigned c)
 {
 	struct pmu_deferred *d = &p->pending[c];
 	unsigned n = ncounters(c);
-	uint32_t b, v;
+	uint32_t b, v, m;
 
 	if (!(d->flags & DEF_ANY))
 		return;
@@ -164,10 +155,10 @@ void deferred_apply(struct pmu_cpu *p, unsigned c)
 	for (unsigned i = 0; i < n; i++) {
 		if (resolve(d->type_known, d->type_late, d->evtyper, i,
 			    (d->flags & DEF_BASE_TYPE) && b == i, d->base_type, &v))
-			hw_set_type(i, v);
+			live_set_type(p, i, v);
 		if (resolve(d->cnt_known, d->cnt_late, d->evcntr, i,
 			    (d->flags & DEF_BASE_CNT) && b == i, d->base_cnt, &v))
-			hw_set_counter(i, v);
+			live_set_counter(p, i, v);
 	}
 	if (resolve(d->type_known, d->type_late, d->evtyper, PMU_SLOT_CCFILTR,
 		    (d->flags & DEF_BASE_TYPE) && b == PMU_SEL_CCNT, d->base_type, &v))
@@ -178,12 +169,16 @@ void deferred_apply(struct pmu_cpu *p, unsigned c)
 		pmu_hw_write(PMU_HW_PMCR, d->pmcr);
 	else if (d->pmcr_or)
 		pmu_hw_write(PMU_HW_PMCR, (pmu_hw_read(PMU_HW_PMCR) & PMCR_WRITABLE) | d->pmcr_or);
-	pmu_hw_write(PMU_HW_PMOVSR, d->ovs_clr);
-	pmu_hw_write(PMU_HW_PMOVSSET, d->ovs_set);
-	pmu_hw_write(PMU_HW_PMINTENCLR, d->inten_clr);
-	pmu_hw_write(PMU_HW_PMINTENSET, d->inten_set);
-	pmu_hw_write(PMU_HW_PMCNTENCLR, d->cnten_clr);
-	pmu_hw_write(PMU_HW_PMCNTENSET, d->cnten_set);
+	m = p->hw_bits[c];
+	pmu_hw_write(PMU_HW_PMOVSR, d->ovs_clr & m);
+	pmu_hw_write(PMU_HW_PMOVSSET, d->ovs_set & m);
+	pmu_hw_write(PMU_HW_PMINTENCLR, d->inten_clr & m);
+	pmu_hw_write(PMU_HW_PMINTENSET, d->inten_set & m);
+	pmu_hw_write(PMU_HW_PMCNTENCLR, d->cnten_clr & m);
+	pmu_hw_write(PMU_HW_PMCNTENSET, d->cnten_set & m);
+	kept_update(p, c, &p->kept.ovs, d->ovs_set, d->ovs_clr);
+	kept_update(p, c, &p->kept.inten, d->inten_set, d->inten_clr);
+	kept_update(p, c, &p->kept.cnten, d->cnten_set, d->cnten_clr);
 	if (d->flags & DEF_SELR)
 		pmu_hw_write(PMU_HW_PMSELR, d->selr);
 	memset(d, 0, sizeof(*d));

@@ -48,17 +48,32 @@ static inline uint32_t pmcr_view(unsigned c, uint32_t bits, unsigned n)
 	       (bits & PMCR_WRITABLE);
 }
 
-/* The hardware as a register file, active cluster (pmu_regfile.c). Index
+/* The hardware as a register file (pmu_regfile.c), i < hw_counters. Index
  * PMU_SEL_CCNT of the type accessors is PMCCFILTR. PMSELR is preserved. */
 uint32_t hw_counter(unsigned i);
 void hw_set_counter(unsigned i, uint32_t v);
 uint32_t hw_type(unsigned i);
 void hw_set_type(unsigned i, uint32_t v);
+/* The active cluster's counter i (i < its ncounters, or PMU_SEL_CCNT for
+ * the types) wherever it is: the hardware, or kept past hw_counters. */
+uint32_t live_counter(const struct pmu_cpu *p, unsigned i);
+void live_set_counter(struct pmu_cpu *p, unsigned i, uint32_t v);
+uint32_t live_type(const struct pmu_cpu *p, unsigned i);
+void live_set_type(struct pmu_cpu *p, unsigned i, uint32_t v);
+/* A set/clear or overflow register's kept bits: x = (x | set) & ~clr,
+ * set limited to the kept counters of cluster c (the active one). */
+static inline void kept_update(const struct pmu_cpu *p, unsigned c, uint32_t *x, uint32_t set,
+			       uint32_t clr)
+{
+	*x = (*x | (set & p->kept_bits[c])) & ~clr;
+}
 void hw_pmcr_write(struct pmu_cpu *p, uint32_t v, unsigned n);   /* P, C act on n counters */
 uint64_t ccnt_observe(struct pmu_cpu *p);        /* 64-bit value, carries the upper word */
 void ccnt_load(struct pmu_cpu *p, uint64_t v);
-void regs_save(struct pmu_cpu *p, struct pmu_regs *r, unsigned n);
-void regs_restore(struct pmu_cpu *p, const struct pmu_regs *r, unsigned n);
+/* Cluster c's context (c active): everything a context holds, for the
+ * counters c has, from the hardware and the kept registers, or back. */
+void regs_save(struct pmu_cpu *p, struct pmu_regs *r, unsigned c);
+void regs_restore(struct pmu_cpu *p, const struct pmu_regs *r, unsigned c);
 
 /* Per-cluster access (pmu_creg.c; creg_read/creg_write inline in
  * pmu_creg.h): the active cluster is the hardware, an inactive one reads
@@ -82,7 +97,15 @@ void deferred_counter(struct pmu_cpu *p, unsigned c, unsigned i, uint32_t v);
 void deferred_type(struct pmu_cpu *p, unsigned c, unsigned i, uint32_t v);
 void deferred_ccnt(struct pmu_cpu *p, unsigned c, uint64_t v);
 void deferred_apply(struct pmu_cpu *p, unsigned c);
-/* The PMSELR an inactive cluster's reads index with: queued, else saved. */
-uint32_t deferred_selr(const struct pmu_cpu *p, unsigned c);
+/* The PMSELR an inactive cluster's reads index with: queued, else saved.
+ * Inline: every inactive PMSELR/PMXEV* read asks (docs/performance.md). */
+static inline uint32_t deferred_selr(const struct pmu_cpu *p, unsigned c)
+{
+	const struct pmu_deferred *d = &p->pending[c];
+
+	if (d->flags & DEF_SELR)
+		return d->selr;
+	return p->ever_active[c] ? p->saved[c].selr : 0;
+}
 
 #endif

@@ -2,9 +2,12 @@
  * The hardware PMU as a register file: indexed counter access, save,
  * restore, reset to a core's reset state, and the 64-bit cycle counter of
  * the Type B interface (spec 3.4: "The cycle counter value returned is
- * always a 64 bits value") on top of the 32-bit hardware PMCCNTR.
+ * always a 64 bits value") on top of the 32-bit hardware PMCCNTR. The
+ * active cluster's counters past the physical PMU's (the A15's 4, 5 on a
+ * physical Cortex-A7) are registers in p->kept, never counting: every
+ * access here to a counter goes to one or the other, never to a counter
+ * the hardware lacks (docs/pmu-core.md "Fewer physical counters").
  */
-#include <string.h>
 #include "pmu_internal.h"
 
 static void select_counter(uint32_t i) { pmu_hw_write(PMU_HW_PMSELR, i); }
@@ -37,17 +40,47 @@ void hw_set_counter(unsigned i, uint32_t v) { indexed_write(i, PMU_HW_PMXEVCNTR,
 uint32_t hw_type(unsigned i) { return indexed_read(i, PMU_HW_PMXEVTYPER); }
 void hw_set_type(unsigned i, uint32_t v) { indexed_write(i, PMU_HW_PMXEVTYPER, v); }
 
-/* PMCR.P and .C are actions. The hardware would apply P to all six
+static bool in_hw(const struct pmu_cpu *p, unsigned i) { return i < p->hw_counters; }
+
+uint32_t live_counter(const struct pmu_cpu *p, unsigned i)
+{
+	return in_hw(p, i) ? hw_counter(i) : p->kept.evcntr[i];
+}
+
+void live_set_counter(struct pmu_cpu *p, unsigned i, uint32_t v)
+{
+	if (in_hw(p, i))
+		hw_set_counter(i, v);
+	else
+		p->kept.evcntr[i] = v;
+}
+
+uint32_t live_type(const struct pmu_cpu *p, unsigned i)
+{
+	return in_hw(p, i) || i == PMU_SEL_CCNT ? hw_type(i) : p->kept.evtyper[i];
+}
+
+/* A kept type is the whole value written: no reserved bits to drop. */
+void live_set_type(struct pmu_cpu *p, unsigned i, uint32_t v)
+{
+	if (in_hw(p, i) || i == PMU_SEL_CCNT)
+		hw_set_type(i, v);
+	else
+		p->kept.evtyper[i] = v;
+}
+
+/* PMCR.P and .C are actions. The hardware would apply P to all its
  * counters, so the monitor applies them itself to the n counters of the
- * view that wrote them (Type A: 4; Type B: the cluster's): a Type A reset
- * does not wipe A15 counters 4, 5 that only Type B can see, and C resets
- * the 64-bit cycle counter, upper word included. */
+ * view that wrote them (Type A: 4; Type B: the cluster's, kept ones
+ * included): a Type A reset does not wipe A15 counters 4, 5 that only
+ * Type B can see, and C resets the 64-bit cycle counter, upper word
+ * included. */
 void hw_pmcr_write(struct pmu_cpu *p, uint32_t v, unsigned n)
 {
 	pmu_hw_write(PMU_HW_PMCR, v & PMCR_WRITABLE);
 	if (v & PMCR_P)
 		for (unsigned i = 0; i < n; i++)
-			hw_set_counter(i, 0);
+			live_set_counter(p, i, 0);
 	if (v & PMCR_C)
 		ccnt_load(p, 0);
 }
@@ -74,13 +107,42 @@ void ccnt_load(struct pmu_cpu *p, uint64_t v)
 	p->ccnt_last = (uint32_t)v;
 }
 
-/* Everything a context holds, for the n counters the cluster has. */
-void regs_save(struct pmu_cpu *p, struct pmu_regs *r, unsigned n)
+/* The kept counters' part of a context: cluster c's counters from
+ * backed[c] up, and their bits (regs_save / regs_restore, when c has
+ * any). Out of line: on a physical PMU with every counter, never called. */
+static void __attribute__((noinline)) kept_save(const struct pmu_cpu *p, struct pmu_regs *r, unsigned c)
+{
+	r->cnten |= p->kept.cnten;
+	r->inten |= p->kept.inten;
+	r->ovs |= p->kept.ovs;
+	for (unsigned i = p->backed[c]; i < ncounters(c); i++) {
+		r->evtyper[i] = p->kept.evtyper[i];
+		r->evcntr[i] = p->kept.evcntr[i];
+	}
+}
+
+static void __attribute__((noinline)) kept_restore(struct pmu_cpu *p, const struct pmu_regs *r, unsigned c)
+{
+	uint32_t m = p->kept_bits[c];
+
+	p->kept.cnten = r->cnten & m;
+	p->kept.inten = r->inten & m;
+	p->kept.ovs = r->ovs & m;
+	for (unsigned i = p->backed[c]; i < ncounters(c); i++) {
+		p->kept.evtyper[i] = r->evtyper[i];
+		p->kept.evcntr[i] = r->evcntr[i];
+	}
+}
+
+/* Everything a context holds, for the counters cluster c has. The entries
+ * past them are not written: p->saved[c] keeps the zeros pmu_cpu_init()
+ * gave them (pmu.h). */
+void regs_save(struct pmu_cpu *p, struct pmu_regs *r, unsigned c)
 {
 	uint32_t sel = pmu_hw_read(PMU_HW_PMSELR);
-	uint32_t m = counter_mask(n);
+	uint32_t m = p->hw_bits[c];
+	unsigned n = p->backed[c];
 
-	memset(r, 0, sizeof(*r));
 	r->pmcr = pmu_hw_read(PMU_HW_PMCR) & PMCR_WRITABLE;
 	r->cnten = pmu_hw_read(PMU_HW_PMCNTENSET) & m;
 	r->inten = pmu_hw_read(PMU_HW_PMINTENSET) & m;
@@ -96,14 +158,17 @@ void regs_save(struct pmu_cpu *p, struct pmu_regs *r, unsigned n)
 	r->ccfiltr = pmu_hw_read(PMU_HW_PMXEVTYPER);
 	select_counter(sel);
 	r->ccnt = ccnt_observe(p);
+	if (p->kept_bits[c])
+		kept_save(p, r, c);
 }
 
 /* The inverse of regs_save(). Enables go in last among the counters'
  * registers so nothing counts a half-restored value; PMSELR last of all
  * because the loop above uses it. */
-void regs_restore(struct pmu_cpu *p, const struct pmu_regs *r, unsigned n)
+void regs_restore(struct pmu_cpu *p, const struct pmu_regs *r, unsigned c)
 {
-	uint32_t m = counter_mask(n);
+	uint32_t m = p->hw_bits[c];
+	unsigned n = p->backed[c];
 
 	pmu_hw_write(PMU_HW_PMCR, r->pmcr & PMCR_WRITABLE);
 	for (unsigned i = 0; i < n; i++) {
@@ -122,6 +187,26 @@ void regs_restore(struct pmu_cpu *p, const struct pmu_regs *r, unsigned n)
 	pmu_hw_write(PMU_HW_PMCNTENCLR, ~r->cnten & m);
 	pmu_hw_write(PMU_HW_PMCNTENSET, r->cnten & m);
 	select_counter(r->selr & SELR_MASK);
+	if (p->kept_bits[c])
+		kept_restore(p, r, c);
+}
+
+/* The inbound cluster's kept counters come out of reset like the
+ * hardware's: nothing enabled, no overflow, poison in the UNKNOWN-at-reset
+ * values; every other entry 0 (pmu.h), so the outbound's (still
+ * p->active) are cleared - the only others that can be set. */
+static void __attribute__((noinline)) kept_reset(struct pmu_cpu *p, unsigned inbound)
+{
+	struct pmu_kept *k = &p->kept;
+	unsigned out = p->active;
+
+	if (inbound >= PMU_NCLUSTERS)   /* as pmu_switch_in(): never index with it */
+		inbound = out;
+	k->cnten = k->inten = k->ovs = 0;
+	for (unsigned i = p->backed[out]; i < ncounters(out); i++)
+		k->evtyper[i] = k->evcntr[i] = 0;
+	for (unsigned i = p->backed[inbound]; i < ncounters(inbound); i++)
+		k->evtyper[i] = k->evcntr[i] = PMU_POISON(i);
 }
 
 /*
@@ -130,17 +215,18 @@ void regs_restore(struct pmu_cpu *p, const struct pmu_regs *r, unsigned n)
  * is UNKNOWN get poison, so a context that is not restored shows up in a
  * test instead of passing by accident. PMCCFILTR is the exception: it
  * resets to 0 (count at PL0 and PL1, as QEMU resets it) because guests
- * commonly enable the cycle counter without writing its filter.
+ * commonly enable the cycle counter without writing its filter. Only the
+ * counters the physical PMU has are touched; kept ones reset in memory.
  */
-void pmu_hw_reset(unsigned inbound)
+void pmu_hw_reset(struct pmu_cpu *p, unsigned inbound)
 {
-	(void)inbound;   /* both cores reset the same way; N/IDCODE are emulated */
+	/* both cores' hardware resets the same way; N/IDCODE are emulated */
 	pmu_hw_write(PMU_HW_PMCR, 0);
 	pmu_hw_write(PMU_HW_PMCNTENCLR, ~0u);
 	pmu_hw_write(PMU_HW_PMINTENCLR, ~0u);
 	pmu_hw_write(PMU_HW_PMOVSR, ~0u);
 	pmu_hw_write(PMU_HW_PMUSERENR, 0);
-	for (unsigned i = 0; i < PMU_HW_COUNTERS_MAX; i++) {
+	for (unsigned i = 0; i < p->hw_counters; i++) {
 		select_counter(i);
 		pmu_hw_write(PMU_HW_PMXEVTYPER, PMU_POISON(i));
 		pmu_hw_write(PMU_HW_PMXEVCNTR, PMU_POISON(i));
@@ -149,4 +235,6 @@ void pmu_hw_reset(unsigned inbound)
 	pmu_hw_write(PMU_HW_PMXEVTYPER, 0);
 	pmu_hw_write(PMU_HW_PMCCNTR, PMU_POISON(PMU_SEL_CCNT));
 	select_counter(0);
+	if (p->hw_counters < PMU_HW_COUNTERS_MAX)
+		kept_reset(p, inbound);
 }

@@ -11,7 +11,7 @@
  * that cluster in the past", spec 3.4.1 Type B detail point 3). */
 void pmu_switch_out(struct pmu_cpu *p)
 {
-	regs_save(p, &p->saved[p->active], ncounters(p->active));
+	regs_save(p, &p->saved[p->active], p->active);
 }
 
 /*
@@ -19,7 +19,8 @@ void pmu_switch_out(struct pmu_cpu *p)
  * the cluster switch without any specific checks" - the registers the
  * guest sees natively (counters 0..3, the cycle counter, controls) move
  * raw. Counters 4, 5 exist only on the A15 and only Type B reaches them:
- * they, and their enable/overflow bits, are the inbound cluster's own.
+ * they, and their enable/overflow bits, are the inbound cluster's own
+ * (in the hardware or kept, the same).
  */
 static void migrate(struct pmu_cpu *p, unsigned out, unsigned in)
 {
@@ -34,7 +35,7 @@ static void migrate(struct pmu_cpu *p, unsigned out, unsigned in)
 	m.cnten = (m.cnten & visible) | (own->cnten & ~visible);
 	m.inten = (m.inten & visible) | (own->inten & ~visible);
 	m.ovs = (m.ovs & visible) | (own->ovs & ~visible);
-	regs_restore(p, &m, ncounters(in));
+	regs_restore(p, &m, in);
 }
 
 void pmu_switch_in(struct pmu_cpu *p, unsigned inbound)
@@ -44,6 +45,7 @@ void pmu_switch_in(struct pmu_cpu *p, unsigned inbound)
 	if (inbound >= PMU_NCLUSTERS)   /* hyp validated it; never index with it */
 		inbound = out;
 	p->active = inbound;
+	p->active_backed = p->backed[inbound];
 	switch (p->state) {
 	case 1:   /* "will not save and restore": the inbound core stays at reset */
 		p->ccnt_hi = 0;
@@ -53,7 +55,7 @@ void pmu_switch_in(struct pmu_cpu *p, unsigned inbound)
 		migrate(p, out, inbound);
 		break;
 	default:  /* 3: the inbound cluster's own context (zeros if never active) */
-		regs_restore(p, &p->saved[inbound], ncounters(inbound));
+		regs_restore(p, &p->saved[inbound], inbound);
 		break;
 	}
 	p->ever_active[inbound] = true;

@@ -15,16 +15,10 @@
 #include <stdatomic.h>   /* atomic_signal_fence: a compiler-only barrier */
 #include "pmu_creg.h"
 
-/* One element per counter of every cluster - cycle counter, overflow flag,
- * each event counter - so one call can address all of them. */
-uint32_t pmu_sync_max_entries(void)
-{
-	uint32_t elems = 0;
+_Static_assert(PMU_SYNC_ENTRIES <= PMU_SYNC_MAX_ENTRIES, "pmu_sync's copy holds every entry");
+_Static_assert(PMU_NCLUSTERS == 2, "PMU_SYNC_ENTRIES names both clusters' counters");
 
-	for (unsigned c = 0; c < PMU_NCLUSTERS; c++)
-		elems += 2 + ncounters(c);
-	return elems;
-}
+uint32_t pmu_sync_max_entries(void) { return PMU_SYNC_ENTRIES; }
 
 /* "the size of the memory that will need to be reserved": the header and
  * the largest array. */
@@ -42,8 +36,10 @@ static inline uint32_t guest_word(const unsigned int *w)
 }
 
 /* Tests in the order of read_value()'s switch, so the compiler can reuse
- * them when it inlines both. */
-static inline bool entry_valid(uint32_t c, uint32_t sel, uint32_t req)
+ * them when it inlines both: an event counter the physical PMU holds is
+ * tested first, as read_value() tests it (the others are kept, or the
+ * inactive cluster's, and valid too). */
+static inline bool entry_valid(const struct pmu_cpu *p, uint32_t c, uint32_t sel, uint32_t req)
 {
 	if (c >= PMU_NCLUSTERS || req - PMU_DISABLE_COUNTER > PMU_READ_RESET_COUNTER - PMU_DISABLE_COUNTER)
 		return false;
@@ -53,7 +49,8 @@ static inline bool entry_valid(uint32_t c, uint32_t sel, uint32_t req)
 	case PMU_OVERFLOW_FLAG:   /* a flag, not a counter: read/reset only */
 		return req >= PMU_READ_COUNTER;
 	default:
-		return sel - PMU_EVENT_COUNTER_0 < ncounters(c);
+		return sel - PMU_EVENT_COUNTER_0 < p->backed[c] ||
+		       sel - PMU_EVENT_COUNTER_0 < ncounters(c);
 	}
 }
 
@@ -121,10 +118,13 @@ static inline void read_value(struct pmu_cpu *p, unsigned c, uint32_t sel, struc
 		out->counter_value = creg_read(p, c, TB_PMOVSR);
 		break;
 	default:
-		if (is_active(p, c)) {
+		if (i < p->backed[c] && is_active(p, c)) {
 			pmu_hw_write(PMU_HW_PMSELR, i);
 			out->event_type = pmu_hw_read(PMU_HW_PMXEVTYPER);
 			out->counter_value = pmu_hw_read(PMU_HW_PMXEVCNTR);
+		} else if (is_active(p, c)) {   /* kept by the monitor */
+			out->event_type = p->kept.evtyper[i];
+			out->counter_value = p->kept.evcntr[i];
 		} else {
 			out->event_type = saved(p, c)->evtyper[i];
 			out->counter_value = saved(p, c)->evcntr[i];
@@ -169,7 +169,7 @@ int32_t pmu_sync(struct pmu_cpu *p, struct descriptor *d, uint32_t nelems)
 	const uint32_t ccnt_hi = p->ccnt_hi, ccnt_last = p->ccnt_last;
 	uint32_t pmselr;
 
-	if (!d || nelems < 1 || nelems - 1 > pmu_sync_max_entries() ||
+	if (!d || nelems < 1 || nelems - 1 > PMU_SYNC_ENTRIES ||
 	    guest_word(&d[0].header.entries) != nelems - 1)
 		return BL_HVC_INVALID_PARAMETER;
 	pmselr = pmu_hw_read(PMU_HW_PMSELR);
@@ -186,7 +186,7 @@ int32_t pmu_sync(struct pmu_cpu *p, struct descriptor *d, uint32_t nelems)
 			e->request_code = req;
 			break;
 		}
-		if (!entry_valid(c, sel, req))
+		if (!entry_valid(p, c, sel, req))
 			goto invalid;
 		read_value(p, c, sel, e);
 	}
@@ -197,7 +197,7 @@ int32_t pmu_sync(struct pmu_cpu *p, struct descriptor *d, uint32_t nelems)
 			 * may not go back to the array, which may have changed */
 			atomic_signal_fence(memory_order_seq_cst);
 		}
-		if (!entry_valid(e->cluster_id, e->selected_counter, e->request_code))
+		if (!entry_valid(p, e->cluster_id, e->selected_counter, e->request_code))
 			goto invalid;
 	}
 	/* all valid */

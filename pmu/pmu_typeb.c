@@ -27,7 +27,8 @@ result(uint32_t r[4], uint32_t r0, uint32_t r1, uint32_t r3)
 	r[3] = r3;
 }
 
-/* The active cluster: the hardware, inline in the handler. */
+/* The active cluster: the hardware (or, for a counter the physical PMU
+ * lacks, the register the monitor keeps), inline in the handler. */
 static inline __attribute__((always_inline)) void
 read_active(struct pmu_cpu *p, uint32_t r[4], enum tb_reg reg)
 {

@@ -15,7 +15,7 @@ static int setup(void **state)
 {
 	(void)state;
 	fake_pmu_power_on();
-	pmu_cpu_init(&cpu, CLUSTER_A15);
+	pmu_cpu_init(&cpu, CLUSTER_A15, fake_pmu_counters());
 	pmu_hvc_pmu_switch(&cpu, 1);
 	return 0;
 }
@@ -46,7 +46,7 @@ static void run(unsigned c)
 static void do_switch(unsigned to)
 {
 	pmu_switch_out(&cpu);
-	pmu_hw_reset(to);
+	pmu_hw_reset(&cpu, to);
 	pmu_switch_in(&cpu, to);
 }
 

@@ -79,7 +79,9 @@ static void pmselr_indirection(void **state)
 	pmu_hw_write(PMU_HW_PMSELR, 31);                 /* cycle counter filter */
 	pmu_hw_write(PMU_HW_PMXEVTYPER, 0xFFFFFFFFu);
 	assert_int_equal(fake_pmu_peek().ccfiltr, 0xF8000000u);
+	assert_int_equal(fake_pmu_unpredictable(), 0);
 	assert_int_equal(pmu_hw_read(PMU_HW_PMXEVCNTR), 0);   /* no counter 31 */
+	assert_int_equal(fake_pmu_unpredictable(), 1);
 	pmu_hw_write(PMU_HW_PMSELR, 6);                  /* past N: RAZ/WI */
 	struct fake_pmu before = fake_pmu_peek();
 	pmu_hw_write(PMU_HW_PMXEVCNTR, 5);
@@ -87,6 +89,7 @@ static void pmselr_indirection(void **state)
 	struct fake_pmu after = fake_pmu_peek();
 	assert_true(fake_pmu_equal(&before, &after));
 	assert_int_equal(pmu_hw_read(PMU_HW_PMXEVTYPER), 0);
+	assert_int_equal(fake_pmu_unpredictable(), 4);
 	pmu_hw_write(PMU_HW_PMSELR, 0xFFFFFFE2u);        /* 5 bits kept */
 	assert_int_equal(pmu_hw_read(PMU_HW_PMSELR), 2);
 }
@@ -130,6 +133,51 @@ static void swinc_from_hyp_needs_nsh(void **state)
 	assert_int_equal(fake_pmu_peek().evcntr[1], 1);
 }
 
+/* QEMU's cortex-a7: N = 4 in PMCR, and counters 4, 5 exist nowhere. */
+static void four_counter_core(void **state)
+{
+	(void)state;
+	struct fake_pmu s, before;
+
+	fake_pmu_power_on_as(FAKE_PMCR_A7);
+	assert_int_equal(fake_pmu_counters(), 4);
+	assert_int_equal(pmu_hw_read(PMU_HW_PMCR), 0x41072039u);    /* power-on junk: E D X DP */
+	assert_int_equal(pmu_hw_read(PMU_HW_PMOVSR), 0x8000000Fu);
+	pmu_hw_write(PMU_HW_PMCNTENCLR, ~0u);
+	pmu_hw_write(PMU_HW_PMCNTENSET, 0x3Fu);
+	pmu_hw_write(PMU_HW_PMINTENSET, 0x30u);
+	pmu_hw_write(PMU_HW_PMOVSSET, 0x20u);
+	assert_int_equal(pmu_hw_read(PMU_HW_PMCNTENSET), 0x0000000Fu);
+	assert_int_equal(pmu_hw_read(PMU_HW_PMINTENSET), 0x8000000Fu);
+	assert_int_equal(pmu_hw_read(PMU_HW_PMOVSR), 0x8000000Fu);
+	/* PMSELR keeps 4, but PMXEV* through it is UNPREDICTABLE */
+	pmu_hw_write(PMU_HW_PMSELR, 4);
+	assert_int_equal(pmu_hw_read(PMU_HW_PMSELR), 4);
+	before = fake_pmu_peek();
+	pmu_hw_write(PMU_HW_PMXEVCNTR, 0x1234);
+	pmu_hw_write(PMU_HW_PMXEVTYPER, 0x08);
+	s = fake_pmu_peek();
+	assert_true(fake_pmu_equal(&before, &s));
+	assert_int_equal(pmu_hw_read(PMU_HW_PMXEVCNTR), 0);
+	assert_int_equal(fake_pmu_unpredictable(), 3);
+	/* poke and P leave the counters it lacks as they were; ticks skip them */
+	s.evcntr[3] = 7;
+	s.evcntr[4] = 8;
+	fake_pmu_poke(&s);
+	assert_int_equal(fake_pmu_peek().evcntr[3], 7);
+	assert_int_equal(fake_pmu_peek().evcntr[4], 0xBAD00004u);
+	pmu_hw_write(PMU_HW_PMCR, 1u);
+	fake_pmu_tick(2);
+	assert_int_equal(fake_pmu_peek().evcntr[3], 9);
+	pmu_hw_write(PMU_HW_PMCR, 2u);
+	assert_int_equal(fake_pmu_peek().evcntr[3], 0);
+	assert_int_equal(fake_pmu_peek().evcntr[5], 0xBAD00005u);
+	/* and power-on again without a core is the A15 */
+	fake_pmu_power_on();
+	assert_int_equal(fake_pmu_counters(), 6);
+	assert_int_equal(pmu_hw_read(PMU_HW_PMCR) & 0xFFFFF800u, 0x410F3000u);
+}
+
 static void access_counts(void **state)
 {
 	(void)state;
@@ -150,6 +198,7 @@ int main(void)
 		cmocka_unit_test_setup(pmselr_indirection, setup),
 		cmocka_unit_test_setup(tick_counts_enabled_only_and_overflows, setup),
 		cmocka_unit_test_setup(swinc_from_hyp_needs_nsh, setup),
+		cmocka_unit_test_setup(four_counter_core, setup),
 		cmocka_unit_test_setup(access_counts, setup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -14,14 +14,14 @@ static int setup(void **state)
 {
 	(void)state;
 	fake_pmu_power_on();
-	pmu_cpu_init(&cpu, CLUSTER_A15);
+	pmu_cpu_init(&cpu, CLUSTER_A15, fake_pmu_counters());
 	return 0;
 }
 
 static void do_switch(unsigned to)
 {
 	pmu_switch_out(&cpu);
-	pmu_hw_reset(to);
+	pmu_hw_reset(&cpu, to);
 	pmu_switch_in(&cpu, to);
 }
 
@@ -53,9 +53,9 @@ static void boots_in_state_1_at_reset(void **state)
 static void boot_on_a7_and_bad_boot_cluster(void **state)
 {
 	(void)state;
-	pmu_cpu_init(&cpu, CLUSTER_A7);
+	pmu_cpu_init(&cpu, CLUSTER_A7, fake_pmu_counters());
 	assert_int_equal(pmu_active_cluster(&cpu), CLUSTER_A7);
-	pmu_cpu_init(&cpu, 7);
+	pmu_cpu_init(&cpu, 7, fake_pmu_counters());
 	assert_int_equal(pmu_active_cluster(&cpu), CLUSTER_A15);
 	assert_int_equal(pmu_state(&cpu), 1);
 }
@@ -85,11 +85,11 @@ static void transition_1_to_2_by_any_access(void **state)
 	for (unsigned k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
 		uint32_t v = 0;
 
-		pmu_cpu_init(&cpu, CLUSTER_A15);
+		pmu_cpu_init(&cpu, CLUSTER_A15, fake_pmu_counters());
 		assert_int_equal(trap_read(keys[k], &v), PMU_TRAP_DONE);
 		assert_int_equal(pmu_state(&cpu), 2);
 	}
-	pmu_cpu_init(&cpu, CLUSTER_A15);
+	pmu_cpu_init(&cpu, CLUSTER_A15, fake_pmu_counters());
 	uint32_t w = 0;
 	assert_int_equal(pmu_trap(&cpu, CPK_PMSWINC, false, &w, false), PMU_TRAP_DONE);
 	assert_int_equal(pmu_state(&cpu), 2);
@@ -102,7 +102,7 @@ static void transition_1_to_3_and_2_to_3(void **state)
 
 	assert_int_equal(pmu_hvc_pmu_switch(&cpu, 1), 0);
 	assert_int_equal(pmu_state(&cpu), 3);
-	pmu_cpu_init(&cpu, CLUSTER_A15);
+	pmu_cpu_init(&cpu, CLUSTER_A15, fake_pmu_counters());
 	trap_read(CPK_PMCR, &v);
 	assert_int_equal(pmu_state(&cpu), 2);
 	assert_int_equal(pmu_hvc_pmu_switch(&cpu, 1), 0);
@@ -134,7 +134,7 @@ static void bad_switch_argument_changes_nothing(void **state)
 	static const uint32_t bad[] = { 2, 3, 0x80000000u, 0xFFFFFFFFu };
 
 	for (unsigned s = 1; s <= 3; s++) {
-		pmu_cpu_init(&cpu, CLUSTER_A15);
+		pmu_cpu_init(&cpu, CLUSTER_A15, fake_pmu_counters());
 		if (s == 2) {
 			uint32_t v;
 			trap_read(CPK_PMCR, &v);
@@ -194,7 +194,7 @@ static void switch_keeps_state(void **state)
 	assert_int_equal(pmu_state(&cpu), 3);
 	assert_int_equal(pmu_active_cluster(&cpu), CLUSTER_A7);
 	pmu_switch_out(&cpu);
-	pmu_hw_reset(CLUSTER_A7);
+	pmu_hw_reset(&cpu, CLUSTER_A7);
 	pmu_switch_in(&cpu, 9);          /* out of range: stays on the outbound cluster */
 	assert_int_equal(pmu_active_cluster(&cpu), CLUSTER_A7);
 }

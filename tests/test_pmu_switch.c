@@ -16,7 +16,7 @@ static int setup(void **state)
 {
 	(void)state;
 	fake_pmu_power_on();
-	pmu_cpu_init(&cpu, CLUSTER_A15);
+	pmu_cpu_init(&cpu, CLUSTER_A15, fake_pmu_counters());
 	return 0;
 }
 
@@ -63,7 +63,7 @@ static void program(const struct fake_pmu *g)
 static void switch_out_and_reset(unsigned to)
 {
 	pmu_switch_out(&cpu);
-	pmu_hw_reset(to);
+	pmu_hw_reset(&cpu, to);
 	/* the reset phase makes a missing restore visible */
 	struct fake_pmu s = fake_pmu_peek();
 	for (unsigned i = 0; i < 6; i++) {

@@ -8,16 +8,15 @@
 #include <cmocka.h>
 #include "pmu.h"
 #include "fake_pmu_hw.h"
+#include "pmu_calls.h"
 
 static struct pmu_cpu cpu;
-#define A15 CLUSTER_A15
-#define A7  CLUSTER_A7
 
 static int setup(void **state)
 {
 	(void)state;
 	fake_pmu_power_on();
-	pmu_cpu_init(&cpu, A15);
+	pmu_cpu_init(&cpu, A15, fake_pmu_counters());
 	pmu_hvc_pmu_switch(&cpu, 1);
 	/* a clean, known A15 */
 	pmu_typeb_call(&cpu, HVC_PMCR_WRITE, A15, 0x6, 0);
@@ -27,34 +26,6 @@ static int setup(void **state)
 	}
 	pmu_typeb_call(&cpu, HVC_PMSELR_WRITE, A15, 0, 0);
 	return 0;
-}
-
-static void do_switch(unsigned to)
-{
-	pmu_switch_out(&cpu);
-	pmu_hw_reset(to);
-	pmu_switch_in(&cpu, to);
-}
-
-static struct counter_ entry(unsigned c, unsigned sel, unsigned req, unsigned ev, unsigned rv)
-{
-	return (struct counter_){ .cluster_id = c, .selected_counter = sel, .event_type = ev,
-				  .counter_value = 0xC0FFEE, .reset_value = rv, .request_code = req };
-}
-
-/* One entry; returns it after the call. */
-static struct counter_ sync1(struct counter_ e, int32_t want)
-{
-	struct descriptor d[2];
-
-	memset(d, 0, sizeof(d));
-	d[0].header.entries = 1;
-	d[0].header.active_cluster_id = 0x77;
-	d[1].counter = e;
-	assert_int_equal(pmu_sync(&cpu, d, 2), want);
-	if (want == 0)
-		assert_int_equal(d[0].header.active_cluster_id, pmu_active_cluster(&cpu));
-	return d[1].counter;
 }
 
 /* SYNC over d[0..nelems-1] is rejected (-3) and changes nothing: not the
@@ -74,13 +45,6 @@ static void assert_rejected_unchanged(struct descriptor *d, unsigned nelems)
 	assert_true(fake_pmu_equal(&before, &after));
 }
 
-static uint64_t ccnt(unsigned c)
-{
-	struct pmu_hvc_out o = pmu_typeb_call(&cpu, HVC_PMCCNTR_READ, c, 0, 0);
-
-	return ((uint64_t)o.r[1] << 32) | o.r[0];
-}
-
 static void sizes(void **state)
 {
 	(void)state;
@@ -98,7 +62,7 @@ static void event_counter_every_request(void **state)
 	pmu_hw_write(PMU_HW_PMSELR, 5);
 	pmu_hw_write(PMU_HW_PMXEVCNTR, 1234);
 	pmu_hw_write(PMU_HW_PMSELR, 0);
-	e = sync1(entry(A15, 2 + 5, PMU_CONF_COUNTER, 0x1B, 9), 0);
+	e = sync_one(&cpu, sync_entry(A15, 2 + 5, PMU_CONF_COUNTER, 0x1B, 9), 0);
 	assert_int_equal(e.counter_value, 0xC0FFEE);         /* no output */
 	struct fake_pmu s = fake_pmu_peek();
 	assert_int_equal(s.evtyper[5], 0x1B);
@@ -107,33 +71,33 @@ static void event_counter_every_request(void **state)
 	assert_int_equal(s.pmcr, 1);
 	assert_int_equal(s.selr, 0);                          /* guest's selection kept */
 	/* the whole PMXEVTYPER: filter bits go through, reserved ones do not stick */
-	sync1(entry(A15, 2 + 5, PMU_CONF_COUNTER, 0x08000F08u, 0), 0);
+	sync_one(&cpu, sync_entry(A15, 2 + 5, PMU_CONF_COUNTER, 0x08000F08u, 0), 0);
 	assert_int_equal(fake_pmu_peek().evtyper[5], 0x08000008u);
-	e = sync1(entry(A15, 2 + 5, PMU_READ_COUNTER, 0, 0), 0);
+	e = sync_one(&cpu, sync_entry(A15, 2 + 5, PMU_READ_COUNTER, 0, 0), 0);
 	assert_int_equal(e.event_type, 0x08000008u);
-	sync1(entry(A15, 2 + 5, PMU_CONF_COUNTER, 0x08, 0), 0);
+	sync_one(&cpu, sync_entry(A15, 2 + 5, PMU_CONF_COUNTER, 0x08, 0), 0);
 
 	/* READ after counting */
 	fake_pmu_tick(6);
-	e = sync1(entry(A15, 2 + 5, PMU_READ_COUNTER, 0x99, 0), 0);
+	e = sync_one(&cpu, sync_entry(A15, 2 + 5, PMU_READ_COUNTER, 0x99, 0), 0);
 	assert_int_equal(e.event_type, 0x08);
 	assert_int_equal(e.counter_value, 1240);
 	assert_int_equal(fake_pmu_peek().evcntr[5], 1240);
 
 	/* READ_RESET: the old value out, reset_value in */
-	e = sync1(entry(A15, 2 + 5, PMU_READ_RESET_COUNTER, 0, 77), 0);
+	e = sync_one(&cpu, sync_entry(A15, 2 + 5, PMU_READ_RESET_COUNTER, 0, 77), 0);
 	assert_int_equal(e.counter_value, 1240);
 	assert_int_equal(fake_pmu_peek().evcntr[5], 77);
 
 	/* CONF_RESET */
-	sync1(entry(A15, 2 + 0, PMU_CONF_RESET_COUNTER, 0x11, 0xFFFFFFF0u), 0);
+	sync_one(&cpu, sync_entry(A15, 2 + 0, PMU_CONF_RESET_COUNTER, 0x11, 0xFFFFFFF0u), 0);
 	s = fake_pmu_peek();
 	assert_int_equal(s.evtyper[0], 0x11);
 	assert_int_equal(s.evcntr[0], 0xFFFFFFF0u);
 	assert_int_equal(s.cnten, 0x21);
 
 	/* DISABLE: the enable bit only */
-	sync1(entry(A15, 2 + 5, PMU_DISABLE_COUNTER, 0, 0), 0);
+	sync_one(&cpu, sync_entry(A15, 2 + 5, PMU_DISABLE_COUNTER, 0, 0), 0);
 	s = fake_pmu_peek();
 	assert_int_equal(s.cnten, 0x01);
 	assert_int_equal(s.pmcr, 1);
@@ -147,23 +111,23 @@ static void cycle_counter_every_request(void **state)
 	struct counter_ e;
 
 	pmu_typeb_call(&cpu, HVC_PMCCNTR_WRITE, A15, 0x100, 0x2);
-	e = sync1(entry(A15, PMU_CYCLE_COUNTER, PMU_CONF_COUNTER, 0x08, 0), 0);
+	e = sync_one(&cpu, sync_entry(A15, PMU_CYCLE_COUNTER, PMU_CONF_COUNTER, 0x08, 0), 0);
 	struct fake_pmu s = fake_pmu_peek();
 	assert_int_equal(s.cnten, 0x80000000u);
 	assert_int_equal(s.pmcr, 1);
 	assert_int_equal(s.ccfiltr, 0);                        /* event_type ignored */
 	assert_int_equal(s.ccnt, 0x100);
 	fake_pmu_tick(0x10);
-	e = sync1(entry(A15, PMU_CYCLE_COUNTER, PMU_READ_COUNTER, 0, 0), 0);
+	e = sync_one(&cpu, sync_entry(A15, PMU_CYCLE_COUNTER, PMU_READ_COUNTER, 0, 0), 0);
 	assert_int_equal(e.event_type, 0x11);
 	assert_int_equal(e.counter_value, 0x110);              /* low word of 0x2_00000110 */
-	assert_true(ccnt(A15) == 0x200000110ull);
-	e = sync1(entry(A15, PMU_CYCLE_COUNTER, PMU_READ_RESET_COUNTER, 0, 5), 0);
+	assert_true(tb_ccnt(&cpu, A15) == 0x200000110ull);
+	e = sync_one(&cpu, sync_entry(A15, PMU_CYCLE_COUNTER, PMU_READ_RESET_COUNTER, 0, 5), 0);
 	assert_int_equal(e.counter_value, 0x110);
-	assert_true(ccnt(A15) == 5);                           /* all 64 bits */
-	sync1(entry(A15, PMU_CYCLE_COUNTER, PMU_CONF_RESET_COUNTER, 0, 0xAAAA), 0);
-	assert_true(ccnt(A15) == 0xAAAA);
-	sync1(entry(A15, PMU_CYCLE_COUNTER, PMU_DISABLE_COUNTER, 0, 0), 0);
+	assert_true(tb_ccnt(&cpu, A15) == 5);                           /* all 64 bits */
+	sync_one(&cpu, sync_entry(A15, PMU_CYCLE_COUNTER, PMU_CONF_RESET_COUNTER, 0, 0xAAAA), 0);
+	assert_true(tb_ccnt(&cpu, A15) == 0xAAAA);
+	sync_one(&cpu, sync_entry(A15, PMU_CYCLE_COUNTER, PMU_DISABLE_COUNTER, 0, 0), 0);
 	assert_int_equal(fake_pmu_peek().cnten, 0);
 }
 
@@ -173,14 +137,14 @@ static void overflow_flag_every_request(void **state)
 	struct counter_ e;
 
 	pmu_hw_write(PMU_HW_PMOVSSET, 0x80000021u);
-	e = sync1(entry(A15, PMU_OVERFLOW_FLAG, PMU_READ_COUNTER, 0x55, 0), 0);
+	e = sync_one(&cpu, sync_entry(A15, PMU_OVERFLOW_FLAG, PMU_READ_COUNTER, 0x55, 0), 0);
 	assert_int_equal(e.counter_value, 0x80000021u);
 	assert_int_equal(e.event_type, 0);
-	e = sync1(entry(A15, PMU_OVERFLOW_FLAG, PMU_READ_RESET_COUNTER, 0, 0x0000000Cu), 0);
+	e = sync_one(&cpu, sync_entry(A15, PMU_OVERFLOW_FLAG, PMU_READ_RESET_COUNTER, 0, 0x0000000Cu), 0);
 	assert_int_equal(e.counter_value, 0x80000021u);
 	assert_int_equal(fake_pmu_peek().ovs, 0x0000000Cu);    /* cleared and set */
 	for (unsigned req = PMU_DISABLE_COUNTER; req <= PMU_CONF_RESET_COUNTER; req++)
-		sync1(entry(A15, PMU_OVERFLOW_FLAG, req, 0, 0), -3);
+		sync_one(&cpu, sync_entry(A15, PMU_OVERFLOW_FLAG, req, 0, 0), -3);
 	assert_int_equal(fake_pmu_peek().ovs, 0x0000000Cu);
 }
 
@@ -190,44 +154,44 @@ static void a7_active_and_inactive(void **state)
 	(void)state;
 	struct counter_ e;
 
-	do_switch(A7);
-	sync1(entry(A7, 2 + 3, PMU_CONF_RESET_COUNTER, 0x0C, 30), 0);
-	sync1(entry(A7, PMU_OVERFLOW_FLAG, PMU_READ_RESET_COUNTER, 0, 0xFFFFFFFFu), 0);
+	pmu_test_switch(&cpu, A7);
+	sync_one(&cpu, sync_entry(A7, 2 + 3, PMU_CONF_RESET_COUNTER, 0x0C, 30), 0);
+	sync_one(&cpu, sync_entry(A7, PMU_OVERFLOW_FLAG, PMU_READ_RESET_COUNTER, 0, 0xFFFFFFFFu), 0);
 	struct fake_pmu s = fake_pmu_peek();
 	assert_int_equal(s.evtyper[3], 0x0C);
 	assert_int_equal(s.evcntr[3], 30);
 	assert_int_equal(s.cnten, 0x8);
 	assert_int_equal(s.ovs, 0x8000000Fu);                  /* not bits 4, 5 */
-	sync1(entry(A7, 2 + 4, PMU_READ_COUNTER, 0, 0), -3);   /* no counter 4 */
+	sync_one(&cpu, sync_entry(A7, 2 + 4, PMU_READ_COUNTER, 0, 0), -3);   /* no counter 4 */
 	fake_pmu_tick(3);
-	do_switch(A15);
+	pmu_test_switch(&cpu, A15);
 
 	/* inactive A7: reads from the snapshot */
-	e = sync1(entry(A7, 2 + 3, PMU_READ_COUNTER, 0, 0), 0);
+	e = sync_one(&cpu, sync_entry(A7, 2 + 3, PMU_READ_COUNTER, 0, 0), 0);
 	assert_int_equal(e.event_type, 0x0C);
 	assert_int_equal(e.counter_value, 33);
-	e = sync1(entry(A7, PMU_OVERFLOW_FLAG, PMU_READ_COUNTER, 0, 0), 0);
+	e = sync_one(&cpu, sync_entry(A7, PMU_OVERFLOW_FLAG, PMU_READ_COUNTER, 0, 0), 0);
 	assert_int_equal(e.counter_value, 0x8000000Fu);
 	/* writes deferred: the A15 hardware does not move */
 	struct fake_pmu before = fake_pmu_peek(), after;
-	e = sync1(entry(A7, 2 + 3, PMU_READ_RESET_COUNTER, 0, 1000), 0);
+	e = sync_one(&cpu, sync_entry(A7, 2 + 3, PMU_READ_RESET_COUNTER, 0, 1000), 0);
 	assert_int_equal(e.counter_value, 33);
-	sync1(entry(A7, 2 + 1, PMU_CONF_COUNTER, 0x86, 0), 0);
-	sync1(entry(A7, PMU_CYCLE_COUNTER, PMU_CONF_RESET_COUNTER, 0, 0x4242), 0);
-	sync1(entry(A7, 2 + 3, PMU_DISABLE_COUNTER, 0, 0), 0);
-	sync1(entry(A7, PMU_OVERFLOW_FLAG, PMU_READ_RESET_COUNTER, 0, 0x2), 0);
+	sync_one(&cpu, sync_entry(A7, 2 + 1, PMU_CONF_COUNTER, 0x86, 0), 0);
+	sync_one(&cpu, sync_entry(A7, PMU_CYCLE_COUNTER, PMU_CONF_RESET_COUNTER, 0, 0x4242), 0);
+	sync_one(&cpu, sync_entry(A7, 2 + 3, PMU_DISABLE_COUNTER, 0, 0), 0);
+	sync_one(&cpu, sync_entry(A7, PMU_OVERFLOW_FLAG, PMU_READ_RESET_COUNTER, 0, 0x2), 0);
 	after = fake_pmu_peek();
 	assert_true(fake_pmu_equal(&before, &after));
-	e = sync1(entry(A7, 2 + 3, PMU_READ_COUNTER, 0, 0), 0);   /* still the snapshot */
+	e = sync_one(&cpu, sync_entry(A7, 2 + 3, PMU_READ_COUNTER, 0, 0), 0);   /* still the snapshot */
 	assert_int_equal(e.counter_value, 33);
-	do_switch(A7);
+	pmu_test_switch(&cpu, A7);
 	s = fake_pmu_peek();
 	assert_int_equal(s.evcntr[3], 1000);
 	assert_int_equal(s.evtyper[1], 0x86);
 	assert_int_equal(s.cnten, 0x80000002u);
 	assert_int_equal(s.ovs, 0x2);
 	assert_int_equal(s.pmcr, 1);
-	assert_true(ccnt(A7) == 0x4242);
+	assert_true(tb_ccnt(&cpu, A7) == 0x4242);
 }
 
 /* One array addressing every counter of both clusters. */
@@ -248,10 +212,10 @@ static void reads_keep_the_guest_selection(void **state)
 	fake_pmu_poke(&s);
 	memset(d, 0, sizeof(d));
 	d[0].header.entries = 4;
-	d[1].counter = entry(A15, 2 + 5, PMU_READ_COUNTER, 0, 0);
-	d[2].counter = entry(A15, 2 + 1, PMU_READ_RESET_COUNTER, 0, 7);
-	d[3].counter = entry(A15, 2 + 0, PMU_CONF_COUNTER, 0x08, 0);
-	d[4].counter = entry(A15, 2 + 4, PMU_READ_COUNTER, 0, 0);
+	d[1].counter = sync_entry(A15, 2 + 5, PMU_READ_COUNTER, 0, 0);
+	d[2].counter = sync_entry(A15, 2 + 1, PMU_READ_RESET_COUNTER, 0, 7);
+	d[3].counter = sync_entry(A15, 2 + 0, PMU_CONF_COUNTER, 0x08, 0);
+	d[4].counter = sync_entry(A15, 2 + 4, PMU_READ_COUNTER, 0, 0);
 	assert_int_equal(pmu_sync(&cpu, d, 5), 0);
 	assert_int_equal(d[1].counter.event_type, 0x15);
 	assert_int_equal(d[1].counter.counter_value, 105);
@@ -286,17 +250,17 @@ static void read_after_reset_active(void **state)
 	fake_pmu_poke(&s);
 	memset(d, 0, sizeof(d));
 	d[0].header.entries = 11;
-	d[1].counter = entry(A15, 2 + 2, PMU_READ_COUNTER, 0, 0);           /* before any side effect */
-	d[2].counter = entry(A15, PMU_CYCLE_COUNTER, PMU_READ_COUNTER, 0, 0);
-	d[3].counter = entry(A15, 2 + 2, PMU_READ_RESET_COUNTER, 0, 7);     /* the first side effect */
-	d[4].counter = entry(A15, 2 + 2, PMU_READ_COUNTER, 0, 0);
-	d[5].counter = entry(A15, 2 + 2, PMU_CONF_RESET_COUNTER, 0x08, 9);
-	d[6].counter = entry(A15, 2 + 2, PMU_READ_COUNTER, 0, 0);
-	d[7].counter = entry(A15, PMU_CYCLE_COUNTER, PMU_READ_RESET_COUNTER, 0, 100);
-	d[8].counter = entry(A15, PMU_CYCLE_COUNTER, PMU_READ_COUNTER, 0, 0);
-	d[9].counter = entry(A15, PMU_OVERFLOW_FLAG, PMU_READ_RESET_COUNTER, 0, 0x3);
-	d[10].counter = entry(A15, PMU_OVERFLOW_FLAG, PMU_READ_COUNTER, 0, 0);
-	d[11].counter = entry(A15, 2 + 3, PMU_READ_COUNTER, 0, 0);         /* another counter */
+	d[1].counter = sync_entry(A15, 2 + 2, PMU_READ_COUNTER, 0, 0);           /* before any side effect */
+	d[2].counter = sync_entry(A15, PMU_CYCLE_COUNTER, PMU_READ_COUNTER, 0, 0);
+	d[3].counter = sync_entry(A15, 2 + 2, PMU_READ_RESET_COUNTER, 0, 7);     /* the first side effect */
+	d[4].counter = sync_entry(A15, 2 + 2, PMU_READ_COUNTER, 0, 0);
+	d[5].counter = sync_entry(A15, 2 + 2, PMU_CONF_RESET_COUNTER, 0x08, 9);
+	d[6].counter = sync_entry(A15, 2 + 2, PMU_READ_COUNTER, 0, 0);
+	d[7].counter = sync_entry(A15, PMU_CYCLE_COUNTER, PMU_READ_RESET_COUNTER, 0, 100);
+	d[8].counter = sync_entry(A15, PMU_CYCLE_COUNTER, PMU_READ_COUNTER, 0, 0);
+	d[9].counter = sync_entry(A15, PMU_OVERFLOW_FLAG, PMU_READ_RESET_COUNTER, 0, 0x3);
+	d[10].counter = sync_entry(A15, PMU_OVERFLOW_FLAG, PMU_READ_COUNTER, 0, 0);
+	d[11].counter = sync_entry(A15, 2 + 3, PMU_READ_COUNTER, 0, 0);         /* another counter */
 	assert_int_equal(pmu_sync(&cpu, d, 12), 0);
 	assert_int_equal(d[1].counter.event_type, 0x10);
 	assert_int_equal(d[1].counter.counter_value, 500);
@@ -330,21 +294,21 @@ static void read_after_reset_inactive(void **state)
 	(void)state;
 	struct descriptor d[5];
 
-	do_switch(A7);
-	sync1(entry(A7, 2 + 1, PMU_CONF_RESET_COUNTER, 0x0C, 40), 0);
-	do_switch(A15);
+	pmu_test_switch(&cpu, A7);
+	sync_one(&cpu, sync_entry(A7, 2 + 1, PMU_CONF_RESET_COUNTER, 0x0C, 40), 0);
+	pmu_test_switch(&cpu, A15);
 	memset(d, 0, sizeof(d));
 	d[0].header.entries = 4;
-	d[1].counter = entry(A7, 2 + 1, PMU_READ_COUNTER, 0, 0);
-	d[2].counter = entry(A7, 2 + 1, PMU_READ_RESET_COUNTER, 0, 7);
-	d[3].counter = entry(A7, 2 + 1, PMU_READ_COUNTER, 0, 0);
-	d[4].counter = entry(A7, 2 + 1, PMU_CONF_RESET_COUNTER, 0x0D, 8);
+	d[1].counter = sync_entry(A7, 2 + 1, PMU_READ_COUNTER, 0, 0);
+	d[2].counter = sync_entry(A7, 2 + 1, PMU_READ_RESET_COUNTER, 0, 7);
+	d[3].counter = sync_entry(A7, 2 + 1, PMU_READ_COUNTER, 0, 0);
+	d[4].counter = sync_entry(A7, 2 + 1, PMU_CONF_RESET_COUNTER, 0x0D, 8);
 	assert_int_equal(pmu_sync(&cpu, d, 5), 0);
 	for (unsigned k = 1; k <= 3; k++) {
 		assert_int_equal(d[k].counter.event_type, 0x0C);
 		assert_int_equal(d[k].counter.counter_value, 40);
 	}
-	do_switch(A7);   /* the deferred writes, in order: the last reset wins */
+	pmu_test_switch(&cpu, A7);   /* the deferred writes, in order: the last reset wins */
 	struct fake_pmu s = fake_pmu_peek();
 	assert_int_equal(s.evcntr[1], 8);
 	assert_int_equal(s.evtyper[1], 0x0D);
@@ -359,8 +323,8 @@ static void bad_last_entry_after_reads(void **state)
 	(void)state;
 	struct descriptor d[8];
 
-	do_switch(A7);
-	do_switch(A15);
+	pmu_test_switch(&cpu, A7);
+	pmu_test_switch(&cpu, A15);
 	for (unsigned resets = 0; resets < 2; resets++) {
 		pmu_typeb_call(&cpu, HVC_PMCCNTR_WRITE, A15, 0x1000, 0);
 		struct fake_pmu s = fake_pmu_peek();
@@ -371,19 +335,19 @@ static void bad_last_entry_after_reads(void **state)
 		memset(d, 0, sizeof(d));
 		d[0].header.entries = 7;
 		d[0].header.active_cluster_id = 0x77;
-		d[1].counter = entry(A15, PMU_CYCLE_COUNTER, PMU_READ_COUNTER, 0, 0);
-		d[2].counter = entry(A15, 2 + 3, PMU_READ_COUNTER, 0, 0);
-		d[3].counter = entry(A7, 2 + 1, PMU_READ_COUNTER, 0, 0);
-		d[4].counter = entry(A15, PMU_OVERFLOW_FLAG, PMU_READ_COUNTER, 0, 0);
-		d[5].counter = entry(A15, 2 + 3, resets ? PMU_READ_RESET_COUNTER : PMU_READ_COUNTER, 0, 1);
-		d[6].counter = entry(A7, 2 + 1, resets ? PMU_CONF_RESET_COUNTER : PMU_READ_COUNTER, 0, 2);
-		d[7].counter = entry(A15, 2 + 6, PMU_READ_COUNTER, 0, 0);   /* no counter 6 */
+		d[1].counter = sync_entry(A15, PMU_CYCLE_COUNTER, PMU_READ_COUNTER, 0, 0);
+		d[2].counter = sync_entry(A15, 2 + 3, PMU_READ_COUNTER, 0, 0);
+		d[3].counter = sync_entry(A7, 2 + 1, PMU_READ_COUNTER, 0, 0);
+		d[4].counter = sync_entry(A15, PMU_OVERFLOW_FLAG, PMU_READ_COUNTER, 0, 0);
+		d[5].counter = sync_entry(A15, 2 + 3, resets ? PMU_READ_RESET_COUNTER : PMU_READ_COUNTER, 0, 1);
+		d[6].counter = sync_entry(A7, 2 + 1, resets ? PMU_CONF_RESET_COUNTER : PMU_READ_COUNTER, 0, 2);
+		d[7].counter = sync_entry(A15, 2 + 6, PMU_READ_COUNTER, 0, 0);   /* no counter 6 */
 		uint32_t ccnt_hi_before = cpu.ccnt_hi;
 
 		assert_rejected_unchanged(d, 8);
 		/* the same array made valid: the READs did run (and the wrap
 		 * is counted once) */
-		d[7].counter = entry(A15, 2 + 5, PMU_READ_COUNTER, 0, 0);
+		d[7].counter = sync_entry(A15, 2 + 5, PMU_READ_COUNTER, 0, 0);
 		assert_int_equal(pmu_sync(&cpu, d, 8), 0);
 		assert_int_equal(cpu.ccnt_hi, ccnt_hi_before + 1);
 		assert_int_equal(fake_pmu_peek().selr, 5);
@@ -400,7 +364,7 @@ static void full_array(void **state)
 	d[0].header.entries = 14;
 	for (unsigned c = 0; c < 2; c++)
 		for (unsigned sel = 0; sel < 2 + (c ? 4u : 6u); sel++)
-			d[k++].counter = entry(c, sel, PMU_READ_COUNTER, 0, 0);
+			d[k++].counter = sync_entry(c, sel, PMU_READ_COUNTER, 0, 0);
 	assert_int_equal(k, 15);
 	assert_int_equal(pmu_sync(&cpu, d, 15), 0);
 	assert_int_equal(d[0].header.active_cluster_id, 0);
@@ -410,7 +374,7 @@ static void full_array(void **state)
 		assert_int_equal(d[j].counter.cluster_id, 1);
 		assert_int_equal(d[j].counter.counter_value, 0);
 	}
-	do_switch(A7);
+	pmu_test_switch(&cpu, A7);
 	d[0].header.entries = 0;
 	assert_int_equal(pmu_sync(&cpu, d, 1), 0);
 	assert_int_equal(d[0].header.active_cluster_id, 1);
@@ -432,19 +396,19 @@ static void bad_inputs_change_nothing(void **state)
 	};
 	struct descriptor d[4];
 
-	do_switch(A7);
-	do_switch(A15);                  /* A7 inactive: writes would be deferred */
+	pmu_test_switch(&cpu, A7);
+	pmu_test_switch(&cpu, A15);                  /* A7 inactive: writes would be deferred */
 	for (unsigned b = 0; b < sizeof(bad) / sizeof(bad[0]); b++) {
 		memset(d, 0, sizeof(d));
 		d[0].header.entries = 3;
-		d[1].counter = entry(0, 2, PMU_CONF_RESET_COUNTER, 0x08, 5);
-		d[2].counter = entry(1, 0, PMU_READ_RESET_COUNTER, 0, 5);
-		d[3].counter = entry(bad[b].c, bad[b].sel, bad[b].req, 0, 5);
+		d[1].counter = sync_entry(0, 2, PMU_CONF_RESET_COUNTER, 0x08, 5);
+		d[2].counter = sync_entry(1, 0, PMU_READ_RESET_COUNTER, 0, 5);
+		d[3].counter = sync_entry(bad[b].c, bad[b].sel, bad[b].req, 0, 5);
 		assert_rejected_unchanged(d, 4);
 	}
 	/* header errors */
 	memset(d, 0, sizeof(d));
-	d[1].counter = entry(0, 2, PMU_READ_COUNTER, 0, 0);
+	d[1].counter = sync_entry(0, 2, PMU_READ_COUNTER, 0, 0);
 	d[0].header.entries = 1;
 	assert_int_equal(pmu_sync(&cpu, d, 0), -3);
 	assert_int_equal(pmu_sync(&cpu, d, 3), -3);            /* entries != nelems - 1 */
@@ -457,7 +421,7 @@ static void bad_inputs_change_nothing(void **state)
 	memset(big, 0, sizeof(big));
 	big[0].header.entries = 15;                            /* one past the maximum */
 	for (unsigned j = 1; j < 16; j++)
-		big[j].counter = entry(0, 0, PMU_READ_COUNTER, 0, 0);
+		big[j].counter = sync_entry(0, 0, PMU_READ_COUNTER, 0, 0);
 	assert_int_equal(pmu_sync(&cpu, big, 16), -3);
 	assert_int_equal(big[0].header.active_cluster_id, 0);
 	assert_int_equal(big[1].counter.event_type, 0);

@@ -14,7 +14,7 @@ static int setup(void **state)
 {
 	(void)state;
 	fake_pmu_power_on();
-	pmu_cpu_init(&cpu, CLUSTER_A15);
+	pmu_cpu_init(&cpu, CLUSTER_A15, fake_pmu_counters());
 	pmu_hvc_pmu_switch(&cpu, 1);          /* state 3: everything traps */
 	return 0;
 }
@@ -49,7 +49,7 @@ static void pmcr_view_and_transition(void **state)
 	assert_int_equal(rd(CPK_PMCR), 0x410F2019u);      /* A15, N = 4 */
 	assert_int_equal(pmu_state(&cpu), 2);
 	pmu_switch_out(&cpu);
-	pmu_hw_reset(CLUSTER_A7);
+	pmu_hw_reset(&cpu, CLUSTER_A7);
 	pmu_switch_in(&cpu, CLUSTER_A7);                   /* state 2: PMCR migrates */
 	assert_int_equal(rd(CPK_PMCR), 0x41072019u);      /* A7, N = 4 */
 }
@@ -154,7 +154,7 @@ static void pmceid_per_cluster(void **state)
 	assert_int_equal(rd(CPK_PMCEID1), 0);
 	pmu_hvc_pmu_switch(&cpu, 1);
 	pmu_switch_out(&cpu);
-	pmu_hw_reset(CLUSTER_A7);
+	pmu_hw_reset(&cpu, CLUSTER_A7);
 	pmu_switch_in(&cpu, CLUSTER_A7);
 	assert_int_equal(rd(CPK_PMCEID0), 0x23FFFFFFu);
 	assert_int_equal(rd(CPK_PMCEID1), 0);

@@ -8,59 +8,17 @@
 #include "pmu.h"
 #include "cpregs.h"
 #include "fake_pmu_hw.h"
+#include "pmu_calls.h"
 
 static struct pmu_cpu cpu;
-#define A15 CLUSTER_A15
-#define A7  CLUSTER_A7
-#define EINVAL32 0xFFFFFFFDu
 
 static int setup(void **state)
 {
 	(void)state;
 	fake_pmu_power_on();
-	pmu_cpu_init(&cpu, A15);
+	pmu_cpu_init(&cpu, A15, fake_pmu_counters());
 	pmu_hvc_pmu_switch(&cpu, 1);
 	return 0;
-}
-
-static uint32_t rd(uint32_t fid, unsigned c)
-{
-	struct pmu_hvc_out o = pmu_typeb_call(&cpu, fid, c, 0x55, 0x66);
-
-	assert_int_equal(o.r[3], 0);
-	return o.r[0];
-}
-
-static void wr(uint32_t fid, unsigned c, uint32_t v)
-{
-	struct pmu_hvc_out o = pmu_typeb_call(&cpu, fid, c, v, 0);
-
-	assert_int_equal(o.r[0], 0);
-	assert_int_equal(o.r[3], 0);
-}
-
-static uint64_t ccnt(unsigned c)
-{
-	struct pmu_hvc_out o = pmu_typeb_call(&cpu, HVC_PMCCNTR_READ, c, 0, 0);
-
-	assert_int_equal(o.r[3], 0);
-	return ((uint64_t)o.r[1] << 32) | o.r[0];
-}
-
-static void wr_ccnt(unsigned c, uint64_t v)
-{
-	struct pmu_hvc_out o = pmu_typeb_call(&cpu, HVC_PMCCNTR_WRITE, c, (uint32_t)v,
-					      (uint32_t)(v >> 32));
-
-	assert_int_equal(o.r[0], 0);
-	assert_int_equal(o.r[3], 0);
-}
-
-static void do_switch(unsigned to)
-{
-	pmu_switch_out(&cpu);
-	pmu_hw_reset(to);
-	pmu_switch_in(&cpu, to);
 }
 
 static const uint32_t read_fids[] = {
@@ -89,51 +47,51 @@ static void active_a15_every_call(void **state)
 		s.evcntr[i] = 1000 + i;
 	fake_pmu_poke(&s);
 
-	wr(HVC_PMCR_WRITE, A15, 0xFFFFFFFFu);             /* E D X DP, P resets all 6 */
+	tb_write(&cpu, HVC_PMCR_WRITE, A15, 0xFFFFFFFFu);             /* E D X DP, P resets all 6 */
 	s = fake_pmu_peek();
 	assert_int_equal(s.pmcr, 0x39);
 	for (unsigned i = 0; i < 6; i++)
 		assert_int_equal(s.evcntr[i], 0);
-	assert_int_equal(rd(HVC_PMCR_READ, A15), 0x410F3039u);   /* N = 6, IDCODE 0x0F */
-	assert_int_equal(ccnt(A15), 0);
+	assert_int_equal(tb_read(&cpu, HVC_PMCR_READ, A15), 0x410F3039u);   /* N = 6, IDCODE 0x0F */
+	assert_int_equal(tb_ccnt(&cpu, A15), 0);
 
-	wr(HVC_PMSELR_WRITE, A15, 5);
-	assert_int_equal(rd(HVC_PMSELR_READ, A15), 5);
-	wr(HVC_PMXEVTYPER_WRITE, A15, 0x1B);
-	wr(HVC_PMXEVCNTR_WRITE, A15, 0x5555);
+	tb_write(&cpu, HVC_PMSELR_WRITE, A15, 5);
+	assert_int_equal(tb_read(&cpu, HVC_PMSELR_READ, A15), 5);
+	tb_write(&cpu, HVC_PMXEVTYPER_WRITE, A15, 0x1B);
+	tb_write(&cpu, HVC_PMXEVCNTR_WRITE, A15, 0x5555);
 	assert_int_equal(fake_pmu_peek().evtyper[5], 0x1B);
 	assert_int_equal(fake_pmu_peek().evcntr[5], 0x5555);
-	assert_int_equal(rd(HVC_PMXEVTYPER_READ, A15), 0x1B);
-	assert_int_equal(rd(HVC_PMXEVCNTR_READ, A15), 0x5555);
-	wr(HVC_PMSELR_WRITE, A15, 31);
-	wr(HVC_PMXEVTYPER_WRITE, A15, 0x08000000u);
-	wr(HVC_PMXEVCNTR_WRITE, A15, 0x9999);               /* no counter 31: ignored */
+	assert_int_equal(tb_read(&cpu, HVC_PMXEVTYPER_READ, A15), 0x1B);
+	assert_int_equal(tb_read(&cpu, HVC_PMXEVCNTR_READ, A15), 0x5555);
+	tb_write(&cpu, HVC_PMSELR_WRITE, A15, 31);
+	tb_write(&cpu, HVC_PMXEVTYPER_WRITE, A15, 0x08000000u);
+	tb_write(&cpu, HVC_PMXEVCNTR_WRITE, A15, 0x9999);               /* no counter 31: ignored */
 	assert_int_equal(fake_pmu_peek().ccfiltr, 0x08000000u);
-	assert_int_equal(rd(HVC_PMXEVTYPER_READ, A15), 0x08000000u);
-	assert_int_equal(rd(HVC_PMXEVCNTR_READ, A15), 0);
+	assert_int_equal(tb_read(&cpu, HVC_PMXEVTYPER_READ, A15), 0x08000000u);
+	assert_int_equal(tb_read(&cpu, HVC_PMXEVCNTR_READ, A15), 0);
 	assert_int_equal(fake_pmu_peek().ccnt, 0);
 
-	wr(HVC_PMCNTENCLR_WRITE, A15, ~0u);
-	wr(HVC_PMCNTENSET_WRITE, A15, 0xFFFFFFFFu);
-	assert_int_equal(rd(HVC_PMCNTENSET_READ, A15), 0x8000003Fu);
-	wr(HVC_PMCNTENCLR_WRITE, A15, 0x80000021u);
-	assert_int_equal(rd(HVC_PMCNTENCLR_READ, A15), 0x1Eu);
+	tb_write(&cpu, HVC_PMCNTENCLR_WRITE, A15, ~0u);
+	tb_write(&cpu, HVC_PMCNTENSET_WRITE, A15, 0xFFFFFFFFu);
+	assert_int_equal(tb_read(&cpu, HVC_PMCNTENSET_READ, A15), 0x8000003Fu);
+	tb_write(&cpu, HVC_PMCNTENCLR_WRITE, A15, 0x80000021u);
+	assert_int_equal(tb_read(&cpu, HVC_PMCNTENCLR_READ, A15), 0x1Eu);
 	assert_int_equal(fake_pmu_peek().cnten, 0x1Eu);
 
-	wr(HVC_PMINTENCLR_WRITE, A15, ~0u);
-	wr(HVC_PMINTENSET_WRITE, A15, 0x80000030u);
-	assert_int_equal(rd(HVC_PMINTENSET_READ, A15), 0x80000030u);
-	wr(HVC_PMINTENCLR_WRITE, A15, 0x10);
-	assert_int_equal(rd(HVC_PMINTENCLR_READ, A15), 0x80000020u);
+	tb_write(&cpu, HVC_PMINTENCLR_WRITE, A15, ~0u);
+	tb_write(&cpu, HVC_PMINTENSET_WRITE, A15, 0x80000030u);
+	assert_int_equal(tb_read(&cpu, HVC_PMINTENSET_READ, A15), 0x80000030u);
+	tb_write(&cpu, HVC_PMINTENCLR_WRITE, A15, 0x10);
+	assert_int_equal(tb_read(&cpu, HVC_PMINTENCLR_READ, A15), 0x80000020u);
 
 	pmu_hw_write(PMU_HW_PMOVSSET, ~0u);
-	assert_int_equal(rd(HVC_PMOVSR_READ, A15), 0x8000003Fu);
-	wr(HVC_PMOVSR_WRITE, A15, 0x80000011u);
-	assert_int_equal(rd(HVC_PMOVSR_READ, A15), 0x2Eu);
+	assert_int_equal(tb_read(&cpu, HVC_PMOVSR_READ, A15), 0x8000003Fu);
+	tb_write(&cpu, HVC_PMOVSR_WRITE, A15, 0x80000011u);
+	assert_int_equal(tb_read(&cpu, HVC_PMOVSR_READ, A15), 0x2Eu);
 
-	wr_ccnt(A15, 0x0000000712345678ull);
+	tb_write_ccnt(&cpu, A15, 0x0000000712345678ull);
 	assert_int_equal(fake_pmu_peek().ccnt, 0x12345678u);
-	assert_int_equal(ccnt(A15), 0x0000000712345678ull);
+	assert_int_equal(tb_ccnt(&cpu, A15), 0x0000000712345678ull);
 }
 
 static void active_a7_shows_four_counters(void **state)
@@ -141,29 +99,29 @@ static void active_a7_shows_four_counters(void **state)
 	(void)state;
 	struct fake_pmu s;
 
-	do_switch(A7);
+	pmu_test_switch(&cpu, A7);
 	s = fake_pmu_peek();
 	s.evcntr[4] = 444;                                  /* hardware only */
 	s.evcntr[5] = 555;
 	fake_pmu_poke(&s);
-	wr(HVC_PMCR_WRITE, A7, 0x3);                        /* E, P */
-	assert_int_equal(rd(HVC_PMCR_READ, A7), 0x41072001u);
+	tb_write(&cpu, HVC_PMCR_WRITE, A7, 0x3);                        /* E, P */
+	assert_int_equal(tb_read(&cpu, HVC_PMCR_READ, A7), 0x41072001u);
 	s = fake_pmu_peek();
 	assert_int_equal(s.evcntr[3], 0);
 	assert_int_equal(s.evcntr[4], 444);
 	assert_int_equal(s.evcntr[5], 555);
-	wr(HVC_PMCNTENSET_WRITE, A7, 0xFFFFFFFFu);
+	tb_write(&cpu, HVC_PMCNTENSET_WRITE, A7, 0xFFFFFFFFu);
 	assert_int_equal(fake_pmu_peek().cnten, 0x8000000Fu);
-	assert_int_equal(rd(HVC_PMCNTENSET_READ, A7), 0x8000000Fu);
-	wr(HVC_PMINTENSET_WRITE, A7, 0xFFFFFFFFu);
+	assert_int_equal(tb_read(&cpu, HVC_PMCNTENSET_READ, A7), 0x8000000Fu);
+	tb_write(&cpu, HVC_PMINTENSET_WRITE, A7, 0xFFFFFFFFu);
 	assert_int_equal(fake_pmu_peek().inten, 0x8000000Fu);
 	pmu_hw_write(PMU_HW_PMOVSSET, ~0u);
-	assert_int_equal(rd(HVC_PMOVSR_READ, A7), 0x8000000Fu);
-	wr(HVC_PMOVSR_WRITE, A7, 0xFFFFFFFFu);
+	assert_int_equal(tb_read(&cpu, HVC_PMOVSR_READ, A7), 0x8000000Fu);
+	tb_write(&cpu, HVC_PMOVSR_WRITE, A7, 0xFFFFFFFFu);
 	assert_int_equal(fake_pmu_peek().ovs, 0x30);       /* not the A7's bits */
 
 	/* a counter the A7 does not have cannot be selected */
-	wr(HVC_PMSELR_WRITE, A7, 3);
+	tb_write(&cpu, HVC_PMSELR_WRITE, A7, 3);
 	for (uint32_t bad = 4; bad < 31; bad++) {
 		struct pmu_hvc_out o = pmu_typeb_call(&cpu, HVC_PMSELR_WRITE, A7, bad, 0);
 
@@ -175,9 +133,9 @@ static void active_a7_shows_four_counters(void **state)
 	assert_int_equal(fake_pmu_peek().selr, 3);
 	/* a selection made elsewhere (Type A) past N is RAZ/WI here */
 	pmu_hw_write(PMU_HW_PMSELR, 5);
-	assert_int_equal(rd(HVC_PMXEVCNTR_READ, A7), 0);
-	assert_int_equal(rd(HVC_PMXEVTYPER_READ, A7), 0);
-	wr(HVC_PMXEVCNTR_WRITE, A7, 1);
+	assert_int_equal(tb_read(&cpu, HVC_PMXEVCNTR_READ, A7), 0);
+	assert_int_equal(tb_read(&cpu, HVC_PMXEVTYPER_READ, A7), 0);
+	tb_write(&cpu, HVC_PMXEVCNTR_WRITE, A7, 1);
 	assert_int_equal(fake_pmu_peek().evcntr[5], 555);
 }
 
@@ -190,7 +148,7 @@ static void a15_selr_limits(void **state)
 	o = pmu_typeb_call(&cpu, HVC_PMSELR_WRITE, A15, 0xFFFFFFFFu, 0);
 	assert_int_equal(o.r[0], EINVAL32);
 	assert_int_equal(fake_pmu_peek().selr, 0);
-	wr(HVC_PMSELR_WRITE, A15, 5);
+	tb_write(&cpu, HVC_PMSELR_WRITE, A15, 5);
 }
 
 /* Program both clusters differently; each read returns its own cluster's
@@ -199,81 +157,81 @@ static void program(unsigned c, uint32_t base)
 {
 	unsigned n = c == A15 ? 6 : 4;
 
-	wr(HVC_PMCR_WRITE, c, 0x11);
+	tb_write(&cpu, HVC_PMCR_WRITE, c, 0x11);
 	for (unsigned i = 0; i < n; i++) {
-		wr(HVC_PMSELR_WRITE, c, i);
-		wr(HVC_PMXEVTYPER_WRITE, c, 0x40 + i + base / 0x100000);
-		wr(HVC_PMXEVCNTR_WRITE, c, base + i);
+		tb_write(&cpu, HVC_PMSELR_WRITE, c, i);
+		tb_write(&cpu, HVC_PMXEVTYPER_WRITE, c, 0x40 + i + base / 0x100000);
+		tb_write(&cpu, HVC_PMXEVCNTR_WRITE, c, base + i);
 	}
-	wr(HVC_PMSELR_WRITE, c, 1);
-	wr(HVC_PMCNTENSET_WRITE, c, 0x80000003u);
-	wr(HVC_PMINTENSET_WRITE, c, 0x2);
-	wr_ccnt(c, ((uint64_t)base << 8) | 0xCC);
+	tb_write(&cpu, HVC_PMSELR_WRITE, c, 1);
+	tb_write(&cpu, HVC_PMCNTENSET_WRITE, c, 0x80000003u);
+	tb_write(&cpu, HVC_PMINTENSET_WRITE, c, 0x2);
+	tb_write_ccnt(&cpu, c, ((uint64_t)base << 8) | 0xCC);
 }
 
 static void check(unsigned c, uint32_t base)
 {
 	unsigned n = c == A15 ? 6 : 4;
 
-	assert_int_equal(rd(HVC_PMCR_READ, c), c == A15 ? 0x410F3011u : 0x41072011u);
-	assert_int_equal(rd(HVC_PMSELR_READ, c), 1);
-	assert_int_equal(rd(HVC_PMXEVCNTR_READ, c), base + 1);
-	assert_int_equal(rd(HVC_PMCNTENSET_READ, c), 0x80000003u);
-	assert_int_equal(rd(HVC_PMINTENCLR_READ, c), 0x2);
-	assert_int_equal(ccnt(c), ((uint64_t)base << 8) | 0xCC);
+	assert_int_equal(tb_read(&cpu, HVC_PMCR_READ, c), c == A15 ? 0x410F3011u : 0x41072011u);
+	assert_int_equal(tb_read(&cpu, HVC_PMSELR_READ, c), 1);
+	assert_int_equal(tb_read(&cpu, HVC_PMXEVCNTR_READ, c), base + 1);
+	assert_int_equal(tb_read(&cpu, HVC_PMCNTENSET_READ, c), 0x80000003u);
+	assert_int_equal(tb_read(&cpu, HVC_PMINTENCLR_READ, c), 0x2);
+	assert_int_equal(tb_ccnt(&cpu, c), ((uint64_t)base << 8) | 0xCC);
 	for (unsigned i = 0; i < n; i++) {
-		wr(HVC_PMSELR_WRITE, c, i);          /* on the inactive one: queued */
-		assert_int_equal(rd(HVC_PMXEVTYPER_READ, c), 0x40 + i + base / 0x100000);
-		assert_int_equal(rd(HVC_PMXEVCNTR_READ, c), base + i);
+		tb_write(&cpu, HVC_PMSELR_WRITE, c, i);          /* on the inactive one: queued */
+		assert_int_equal(tb_read(&cpu, HVC_PMXEVTYPER_READ, c), 0x40 + i + base / 0x100000);
+		assert_int_equal(tb_read(&cpu, HVC_PMXEVCNTR_READ, c), base + i);
 	}
-	wr(HVC_PMSELR_WRITE, c, 1);
+	tb_write(&cpu, HVC_PMSELR_WRITE, c, 1);
 }
 
 static void inactive_reads_snapshot_never_mixed(void **state)
 {
 	(void)state;
 	program(A15, 0x100000);
-	do_switch(A7);
+	pmu_test_switch(&cpu, A7);
 	program(A7, 0x200000);
 	check(A15, 0x100000);
 	check(A7, 0x200000);
 	fake_pmu_tick(1000);                 /* A7 counts; the A15 snapshot does not */
 	check(A15, 0x100000);
-	assert_int_equal(ccnt(A7), 0x200000CCull + 1000);
-	do_switch(A15);
+	assert_int_equal(tb_ccnt(&cpu, A7), 0x200000CCull + 1000);
+	pmu_test_switch(&cpu, A15);
 	check(A15, 0x100000);
-	assert_int_equal(rd(HVC_PMXEVCNTR_READ, A7), 0x200000 + 1 + 1000);
-	assert_int_equal(ccnt(A7), 0x200000CCull + 1000);
-	assert_int_equal(ccnt(A15), 0x100000CCull);
+	assert_int_equal(tb_read(&cpu, HVC_PMXEVCNTR_READ, A7), 0x200000 + 1 + 1000);
+	assert_int_equal(tb_ccnt(&cpu, A7), 0x200000CCull + 1000);
+	assert_int_equal(tb_ccnt(&cpu, A15), 0x100000CCull);
 }
 
 static void inactive_writes_are_deferred(void **state)
 {
 	(void)state;
 	program(A15, 0x100000);
-	do_switch(A7);
+	pmu_test_switch(&cpu, A7);
 	struct fake_pmu before = fake_pmu_peek(), after;
 
-	wr(HVC_PMCR_WRITE, A15, 0x1);
-	wr(HVC_PMSELR_WRITE, A15, 4);
-	wr(HVC_PMXEVCNTR_WRITE, A15, 0x4444);
-	wr(HVC_PMXEVTYPER_WRITE, A15, 0x73);
-	wr(HVC_PMCNTENSET_WRITE, A15, 0x10);
-	wr(HVC_PMCNTENCLR_WRITE, A15, 0x1);
-	wr(HVC_PMINTENSET_WRITE, A15, 0x80000000u);
-	wr(HVC_PMINTENCLR_WRITE, A15, 0x2);
-	wr(HVC_PMOVSR_WRITE, A15, 0xFFFFFFFFu);
-	wr_ccnt(A15, 0x500000000ull);
+	tb_write(&cpu, HVC_PMCR_WRITE, A15, 0x1);
+	tb_write(&cpu, HVC_PMSELR_WRITE, A15, 4);
+	tb_write(&cpu, HVC_PMXEVCNTR_WRITE, A15, 0x4444);
+	tb_write(&cpu, HVC_PMXEVTYPER_WRITE, A15, 0x73);
+	tb_write(&cpu, HVC_PMCNTENSET_WRITE, A15, 0x10);
+	tb_write(&cpu, HVC_PMCNTENCLR_WRITE, A15, 0x1);
+	tb_write(&cpu, HVC_PMINTENSET_WRITE, A15, 0x80000000u);
+	tb_write(&cpu, HVC_PMINTENCLR_WRITE, A15, 0x2);
+	tb_write(&cpu, HVC_PMOVSR_WRITE, A15, 0xFFFFFFFFu);
+	tb_write_ccnt(&cpu, A15, 0x500000000ull);
 	after = fake_pmu_peek();
 	assert_true(fake_pmu_equal(&before, &after));   /* the A7 hardware untouched */
 	/* reads still show the snapshot (only the selection is the queued one) */
-	assert_int_equal(rd(HVC_PMCR_READ, A15), 0x410F3011u);
-	assert_int_equal(rd(HVC_PMSELR_READ, A15), 4);
-	assert_int_equal(rd(HVC_PMXEVCNTR_READ, A15), 0x100004);
-	assert_int_equal(rd(HVC_PMCNTENSET_READ, A15), 0x80000003u);
-	assert_int_equal(ccnt(A15), 0x100000CCull);
+	assert_int_equal(tb_read(&cpu, HVC_PMCR_READ, A15), 0x410F3011u);
+	assert_int_equal(tb_read(&cpu, HVC_PMSELR_READ, A15), 4);
+	assert_int_equal(tb_read(&cpu, HVC_PMXEVCNTR_READ, A15), 0x100004);
+	assert_int_equal(tb_read(&cpu, HVC_PMCNTENSET_READ, A15), 0x80000003u);
+	assert_int_equal(tb_ccnt(&cpu, A15), 0x100000CCull);
 
-	do_switch(A15);
+	pmu_test_switch(&cpu, A15);
 	struct fake_pmu s = fake_pmu_peek();
 	assert_int_equal(s.pmcr, 0x1);
 	assert_int_equal(s.selr, 4);
@@ -283,11 +241,11 @@ static void inactive_writes_are_deferred(void **state)
 	assert_int_equal(s.cnten, 0x80000012u);
 	assert_int_equal(s.inten, 0x80000000u);
 	assert_int_equal(s.ovs, 0);
-	assert_int_equal(ccnt(A15), 0x500000000ull);
+	assert_int_equal(tb_ccnt(&cpu, A15), 0x500000000ull);
 	/* applied once: the next switch-in does not replay them */
-	wr(HVC_PMXEVCNTR_WRITE, A15, 7);
-	do_switch(A7);
-	do_switch(A15);
+	tb_write(&cpu, HVC_PMXEVCNTR_WRITE, A15, 7);
+	pmu_test_switch(&cpu, A7);
+	pmu_test_switch(&cpu, A15);
 	assert_int_equal(fake_pmu_peek().evcntr[4], 7);
 }
 
@@ -296,19 +254,19 @@ static void deferred_apply_in_states_1_and_2(void **state)
 {
 	(void)state;
 	pmu_hvc_pmu_switch(&cpu, 0);
-	do_switch(A7);                               /* state 1 */
-	wr(HVC_PMCNTENSET_WRITE, A15, 0x4);
-	wr(HVC_PMXEVCNTR_WRITE, A15, 0xAB);          /* base PMSELR: reset 0 */
-	do_switch(A15);
+	pmu_test_switch(&cpu, A7);                               /* state 1 */
+	tb_write(&cpu, HVC_PMCNTENSET_WRITE, A15, 0x4);
+	tb_write(&cpu, HVC_PMXEVCNTR_WRITE, A15, 0xAB);          /* base PMSELR: reset 0 */
+	pmu_test_switch(&cpu, A15);
 	assert_int_equal(fake_pmu_peek().cnten, 0x4);
 	assert_int_equal(fake_pmu_peek().evcntr[0], 0xAB);
 	assert_int_equal(fake_pmu_peek().evcntr[1], 0xDEAD0001u);
 
 	uint32_t v = 2;
 	pmu_trap(&cpu, CPK_PMSELR, false, &v, false);  /* state 2, PMSELR = 2 */
-	do_switch(A7);
-	wr(HVC_PMXEVCNTR_WRITE, A15, 0xCD);          /* base: the migrated PMSELR 2 */
-	do_switch(A15);
+	pmu_test_switch(&cpu, A7);
+	tb_write(&cpu, HVC_PMXEVCNTR_WRITE, A15, 0xCD);          /* base: the migrated PMSELR 2 */
+	pmu_test_switch(&cpu, A15);
 	assert_int_equal(pmu_state(&cpu), 2);
 	assert_int_equal(fake_pmu_peek().evcntr[2], 0xCD);
 }
@@ -319,7 +277,7 @@ static void bad_cluster_changes_nothing(void **state)
 	static const uint32_t bad[] = { 2, 3, 0x80000000u, 0xFFFFFFFFu };
 
 	program(A15, 0x100000);
-	do_switch(A7);
+	pmu_test_switch(&cpu, A7);
 	struct pmu_cpu before_cpu = cpu;
 	struct fake_pmu before = fake_pmu_peek(), after;
 
@@ -357,16 +315,16 @@ static void any_state_no_transition(void **state)
 {
 	(void)state;
 	for (unsigned s = 1; s <= 3; s++) {
-		pmu_cpu_init(&cpu, A15);
+		pmu_cpu_init(&cpu, A15, fake_pmu_counters());
 		if (s == 2) {
 			uint32_t v;
 			pmu_trap(&cpu, CPK_PMCR, true, &v, false);
 		} else if (s == 3) {
 			pmu_hvc_pmu_switch(&cpu, 1);
 		}
-		wr(HVC_PMCNTENSET_WRITE, A15, 1);
-		(void)rd(HVC_PMCR_READ, A15);
-		wr(HVC_PMCNTENSET_WRITE, A7, 1);
+		tb_write(&cpu, HVC_PMCNTENSET_WRITE, A15, 1);
+		(void)tb_read(&cpu, HVC_PMCR_READ, A15);
+		tb_write(&cpu, HVC_PMCNTENSET_WRITE, A7, 1);
 		assert_int_equal(pmu_state(&cpu), s);
 		assert_int_equal(fake_pmu_peek().cnten & 1u, 1u);
 	}

@@ -38,6 +38,28 @@ static inline uint64_t typeb_ccnt(uint32_t c)
 	return ((uint64_t)r.r1 << 32) | r.r0;
 }
 
+/* Counter n of cluster c through Type B: select it, then read or write
+ * its count or type (on an inactive cluster the selection is queued, and
+ * the reads use it: docs/abi.md). */
+static inline uint32_t tb_cnt(uint32_t c, uint32_t n) { typeb_write(HVC_PMSELR_WRITE, c, n); return typeb_read(HVC_PMXEVCNTR_READ, c); }
+static inline void tb_set_cnt(uint32_t c, uint32_t n, uint32_t v) { typeb_write(HVC_PMSELR_WRITE, c, n); typeb_write(HVC_PMXEVCNTR_WRITE, c, v); }
+static inline uint32_t tb_evt(uint32_t c, uint32_t n) { typeb_write(HVC_PMSELR_WRITE, c, n); return typeb_read(HVC_PMXEVTYPER_READ, c); }
+static inline void tb_set_evt(uint32_t c, uint32_t n, uint32_t v) { typeb_write(HVC_PMSELR_WRITE, c, n); typeb_write(HVC_PMXEVTYPER_WRITE, c, v); }
+
+/* Element i of a SYNC array d (after the header): the inputs of one
+ * request, counter_value cleared. Returns d. */
+static inline struct descriptor *sync_set(struct descriptor *d, unsigned i, uint32_t c, uint32_t sel,
+					  uint32_t ev, uint32_t reset, uint32_t req)
+{
+	d[i + 1].counter.cluster_id = c;
+	d[i + 1].counter.selected_counter = sel;
+	d[i + 1].counter.event_type = ev;
+	d[i + 1].counter.counter_value = 0;
+	d[i + 1].counter.reset_value = reset;
+	d[i + 1].counter.request_code = req;
+	return d;
+}
+
 /* Select counter n and read/write its count/type. */
 static inline void pmn_select(uint32_t n) { write_PMSELR(n); __asm__ volatile("isb"); }
 static inline uint32_t pmn_read(uint32_t n) { pmn_select(n); return read_PMXEVCNTR(); }

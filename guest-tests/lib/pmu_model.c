@@ -62,13 +62,14 @@ static void clear_ovs(struct model_regs *r, uint32_t bits)
  * "Reset"): counting off, nothing enabled, PMSELR 0, PMCCFILTR 0; counters
  * and PMCCNTR hold poison, upper word 0. Event types get poison too, but
  * the hardware keeps only the bits it implements of what is written, so
- * what they read is not a documented value: unknown. */
-static void hw_reset(struct model_regs *r)
+ * what they read is not a documented value: unknown - except in the
+ * counters the monitor keeps, which hold it whole. */
+static void hw_reset(const struct pmu_model *m, struct model_regs *r)
 {
 	memset(r, 0, sizeof(*r));
 	for (unsigned i = 0; i < MODEL_HW_COUNTERS; i++)
-		r->evcntr[i] = POISON(i);
-	r->type_unk = (1u << MODEL_HW_COUNTERS) - 1u;
+		r->evcntr[i] = r->evtyper[i] = POISON(i);
+	r->type_unk = (1u << m->phys) - 1u;
 	r->ccnt = POISON(MODEL_SEL_CCNT);
 }
 
@@ -156,8 +157,9 @@ static bool counts_by_itself(uint32_t type)
 void model_tick(struct pmu_model *m)
 {
 	struct model_regs *h = &m->hw;
-	/* state 2: HDCR.HPMN = 4 and HPME = 0 freeze counters 4, 5 */
-	unsigned live = m->state == 2 ? MODEL_TYPEA_N : MODEL_HW_COUNTERS;
+	/* state 2: HDCR.HPMN = 4 and HPME = 0 freeze counters 4, 5; counters
+	 * the monitor keeps never count */
+	unsigned live = m->state == 2 ? MODEL_TYPEA_N : m->phys;
 
 	if (!(h->pmcr & PMCR_E))
 		return;
@@ -211,13 +213,15 @@ static void software_increment(struct pmu_model *m, uint32_t v, bool native)
 
 /* ---- init, states --------------------------------------------------------- */
 
-void model_init(struct pmu_model *m, unsigned boot_cluster)
+void model_init(struct pmu_model *m, unsigned boot_cluster, unsigned phys)
 {
 	memset(m, 0, sizeof(*m));
+	m->phys = phys == MODEL_TYPEA_N ? MODEL_TYPEA_N : MODEL_HW_COUNTERS;
+	m->phys_idcode = phys == MODEL_TYPEA_N ? IDCODE_A7 : IDCODE_A15;
 	m->state = 1;                        /* spec 3.1: "The system boots in State 1" */
 	m->active = boot_cluster;
 	m->ever[boot_cluster] = true;
-	hw_reset(&m->hw);                    /* docs/pmu-core.md: boot core at reset */
+	hw_reset(m, &m->hw);                 /* docs/pmu-core.md: boot core at reset */
 }
 
 int32_t model_pmu_switch(struct pmu_model *m, uint32_t arg)
@@ -406,9 +410,9 @@ bool model_typea(struct pmu_model *m, enum ta_reg r, bool read, uint32_t v, stru
 	struct model_regs *h = &m->hw;
 	bool native = m->state == 2;
 	/* docs/states.md: trapped, the set/clear/overflow registers show bits
-	 * 0-3 and 31. QEMU: natively it shows every hardware counter's bit
-	 * (it does not apply HPMN to them). */
-	uint32_t vis = native ? mask_n(MODEL_HW_COUNTERS) : mask_n(MODEL_TYPEA_N);
+	 * 0-3 and 31. QEMU: natively it shows every physical counter's bit
+	 * (it does not apply HPMN to them); kept counters are not there. */
+	uint32_t vis = native ? mask_n(m->phys) : mask_n(MODEL_TYPEA_N);
 	uint32_t sel = h->selr & SEL_MASK;
 
 	/* ... bits 4, 5 of whichever core is live, when switches fall at
@@ -425,13 +429,13 @@ bool model_typea(struct pmu_model *m, enum ta_reg r, bool read, uint32_t v, stru
 	case TA_PMCR:
 		if (read) {
 			/* QEMU ignores HDCR.TPMCR for AArch32 (docs/states.md):
-			 * natively the hardware's IDCODE, N = HPMN = 4 */
-			*out = exact(pmcr_view(native ? IDCODE_A15 : idcode(m->active), MODEL_TYPEA_N, h->pmcr));
+			 * natively the physical core's IDCODE, N = HPMN = 4 */
+			*out = exact(pmcr_view(native ? m->phys_idcode : idcode(m->active), MODEL_TYPEA_N, h->pmcr));
 			break;
 		}
 		h->pmcr = v & PMCR_KEEP;
-		if (v & PMCR_P)   /* trapped: the view's counters; QEMU natively: all six */
-			for (unsigned i = 0; i < (native ? MODEL_HW_COUNTERS : MODEL_TYPEA_N); i++)
+		if (v & PMCR_P)   /* trapped: the view's counters; QEMU natively: every physical one */
+			for (unsigned i = 0; i < (native ? m->phys : MODEL_TYPEA_N); i++)
 				set_counter(h, i, 0);
 		if (v & PMCR_C) {
 			set_ccnt(h, 0);
@@ -523,7 +527,7 @@ int32_t model_cluster_switch(struct pmu_model *m, uint32_t target)
 	struct model_regs ctx;
 
 	snapshot(&m->saved[out], &m->hw, model_counters(out));   /* every state */
-	hw_reset(&m->hw);
+	hw_reset(m, &m->hw);
 	m->active = in;
 	switch (m->state) {
 	case 1:   /* no restore: the inbound core stays at reset */
@@ -671,7 +675,7 @@ void model_auto_end(struct pmu_model *m, unsigned now_active, bool switched)
 	if (now_active == A15_CLUSTER) {
 		copy_own_counters(&m->hw, &m->auto_a15);
 	} else {
-		hw_reset(&reset);
+		hw_reset(m, &reset);
 		copy_own_counters(&m->hw, &reset);
 		copy_own_counters(&m->saved[A15_CLUSTER], &m->auto_a15);
 	}

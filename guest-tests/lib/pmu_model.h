@@ -10,6 +10,10 @@
  * replays them in order; where the monitor reads hardware, the model
  * keeps the registers as plain values.
  *
+ * The physical PMU is QEMU's cortex-a15 or cortex-a7 (model_init): on the
+ * latter the A15's counters 4, 5 are registers the monitor keeps, which
+ * never count; natively (state 2) the guest sees the physical core.
+ *
  * Exactness: every value the model holds is exact, or marked unknown.
  * Unknown means "something may count it at a rate the model does not
  * know": an event counter enabled with PMCR.E while its event type is
@@ -26,7 +30,7 @@
 #include <stdint.h>
 #include "bl_pmu_abi.h"
 
-#define MODEL_HW_COUNTERS  6     /* the hardware (QEMU's cortex-a15) */
+#define MODEL_HW_COUNTERS  6     /* the most a cluster has (the A15) */
 #define MODEL_TYPEA_N      4     /* spec 2.2: the counters Type A shows */
 #define MODEL_QUEUE        160   /* deferred writes the model keeps per cluster */
 #define MODEL_SEL_CCNT     31
@@ -67,6 +71,10 @@ struct model_write {
 
 struct pmu_model {
 	unsigned state, active;
+	/* the physical PMU: QEMU's cortex-a15 (6 counters, IDCODE 0x0F) or
+	 * cortex-a7 (4, 0x07; the A15's 4, 5 kept by the monitor) */
+	unsigned phys;
+	uint32_t phys_idcode;
 	bool ever[2];
 	struct model_regs hw;
 	struct model_regs saved[2];
@@ -82,7 +90,9 @@ struct pmu_model {
 /* A value the guest reads and the bits of it the model knows. */
 struct want { uint32_t v, care; };
 
-void model_init(struct pmu_model *m, unsigned boot_cluster);
+/* phys: event counters of the physical PMU, 6 or 4 (docs/pmu-core.md
+ * "Fewer physical counters"). */
+void model_init(struct pmu_model *m, unsigned boot_cluster, unsigned phys);
 unsigned model_counters(unsigned cluster);
 /* Called before and after every guest operation: whatever may be counting
  * at an unknown rate becomes unknown. */

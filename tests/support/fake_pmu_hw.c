@@ -3,12 +3,22 @@
 #include "fake_pmu_hw.h"
 
 static struct fake_pmu hw;
-static unsigned nreads, nwrites;
+static uint32_t pmcr_ro = FAKE_PMCR_A15;
+static unsigned ncnt = FAKE_PMU_N, nreads, nwrites, nunpredictable;
 
-void fake_pmu_power_on(void)
+unsigned fake_pmu_counters(void) { return ncnt; }
+uint32_t fake_pmu_impl_mask(void) { return ((1u << ncnt) - 1u) | (1u << 31); }
+
+void fake_pmu_power_on(void) { fake_pmu_power_on_as(FAKE_PMCR_A15); }
+
+void fake_pmu_power_on_as(uint32_t ro)
 {
+	unsigned n = (ro >> 11) & 0x1fu;
+
+	pmcr_ro = ro;
+	ncnt = n >= 1 && n <= FAKE_PMU_N ? n : FAKE_PMU_N;
 	hw.pmcr = FAKE_PMCR_KEEP;
-	hw.cnten = hw.inten = hw.ovs = FAKE_IMPL_MASK;
+	hw.cnten = hw.inten = hw.ovs = fake_pmu_impl_mask();
 	hw.selr = 0x1e;
 	hw.userenr = 1;
 	hw.ccfiltr = FAKE_CCFILTR_KEEP;
@@ -24,16 +34,20 @@ struct fake_pmu fake_pmu_peek(void) { return hw; }
 
 void fake_pmu_poke(const struct fake_pmu *s)
 {
-	hw = *s;
-	hw.pmcr &= FAKE_PMCR_KEEP;
-	hw.cnten &= FAKE_IMPL_MASK;
-	hw.inten &= FAKE_IMPL_MASK;
-	hw.ovs &= FAKE_IMPL_MASK;
-	hw.selr &= 0x1f;
-	hw.userenr &= 1;
-	hw.ccfiltr &= FAKE_CCFILTR_KEEP;
-	for (unsigned i = 0; i < FAKE_PMU_N; i++)
-		hw.evtyper[i] &= FAKE_EVTYPER_KEEP;
+	uint32_t m = fake_pmu_impl_mask();
+
+	hw.pmcr = s->pmcr & FAKE_PMCR_KEEP;
+	hw.cnten = s->cnten & m;
+	hw.inten = s->inten & m;
+	hw.ovs = s->ovs & m;
+	hw.selr = s->selr & 0x1f;
+	hw.userenr = s->userenr & 1;
+	hw.ccfiltr = s->ccfiltr & FAKE_CCFILTR_KEEP;
+	hw.ccnt = s->ccnt;
+	for (unsigned i = 0; i < ncnt; i++) {   /* counters the core lacks stay as they are */
+		hw.evtyper[i] = s->evtyper[i] & FAKE_EVTYPER_KEEP;
+		hw.evcntr[i] = s->evcntr[i];
+	}
 }
 
 bool fake_pmu_equal(const struct fake_pmu *a, const struct fake_pmu *b)
@@ -43,7 +57,19 @@ bool fake_pmu_equal(const struct fake_pmu *a, const struct fake_pmu *b)
 
 unsigned fake_pmu_reads(void) { return nreads; }
 unsigned fake_pmu_writes(void) { return nwrites; }
-void fake_pmu_reset_counts(void) { nreads = nwrites = 0; }
+unsigned fake_pmu_unpredictable(void) { return nunpredictable; }
+void fake_pmu_reset_counts(void) { nreads = nwrites = nunpredictable = 0; }
+
+/* PMSELR names a counter the core has (or, for PMXEVTYPER, 31: PMCCFILTR):
+ * the PMXEV* access is defined. Otherwise it is UNPREDICTABLE: counted,
+ * and RAZ/WI here. */
+static bool selection_defined(bool type)
+{
+	if (hw.selr < ncnt || (type && hw.selr == 31))
+		return true;
+	nunpredictable++;
+	return false;
+}
 
 /* Add n to a counter; carry out sets its overflow flag. */
 static void count(uint32_t *c, uint32_t n, uint32_t ovs_bit)
@@ -59,7 +85,7 @@ void fake_pmu_tick(uint32_t n)
 {
 	if (!(hw.pmcr & 1u))
 		return;
-	for (unsigned i = 0; i < FAKE_PMU_N; i++)
+	for (unsigned i = 0; i < ncnt; i++)
 		if (hw.cnten & (1u << i))
 			count(&hw.evcntr[i], n, 1u << i);
 	if (hw.cnten & (1u << 31))
@@ -70,7 +96,7 @@ uint32_t pmu_hw_read(enum pmu_hwreg r)
 {
 	nreads++;
 	switch (r) {
-	case PMU_HW_PMCR:       return FAKE_PMCR_RO | hw.pmcr;
+	case PMU_HW_PMCR:       return pmcr_ro | hw.pmcr;
 	case PMU_HW_PMCNTENSET:
 	case PMU_HW_PMCNTENCLR: return hw.cnten;
 	case PMU_HW_PMOVSR:
@@ -79,10 +105,10 @@ uint32_t pmu_hw_read(enum pmu_hwreg r)
 	case PMU_HW_PMSELR:     return hw.selr;
 	case PMU_HW_PMCCNTR:    return hw.ccnt;
 	case PMU_HW_PMXEVTYPER:
-		if (hw.selr < FAKE_PMU_N)
-			return hw.evtyper[hw.selr];
-		return hw.selr == 31 ? hw.ccfiltr : 0;
-	case PMU_HW_PMXEVCNTR:  return hw.selr < FAKE_PMU_N ? hw.evcntr[hw.selr] : 0;
+		if (!selection_defined(true))
+			return 0;
+		return hw.selr == 31 ? hw.ccfiltr : hw.evtyper[hw.selr];
+	case PMU_HW_PMXEVCNTR:  return selection_defined(false) ? hw.evcntr[hw.selr] : 0;
 	case PMU_HW_PMUSERENR:  return hw.userenr;
 	case PMU_HW_PMINTENSET:
 	case PMU_HW_PMINTENCLR: return hw.inten;
@@ -92,7 +118,7 @@ uint32_t pmu_hw_read(enum pmu_hwreg r)
 
 static void software_increment(uint32_t v)
 {
-	for (unsigned i = 0; i < FAKE_PMU_N; i++) {
+	for (unsigned i = 0; i < ncnt; i++) {
 		uint32_t bit = 1u << i;
 
 		if ((v & bit) && (hw.pmcr & 1u) && (hw.cnten & bit) &&
@@ -108,29 +134,31 @@ void pmu_hw_write(enum pmu_hwreg r, uint32_t v)
 	case PMU_HW_PMCR:
 		hw.pmcr = v & FAKE_PMCR_KEEP;
 		if (v & 2u)
-			memset(hw.evcntr, 0, sizeof(hw.evcntr));
+			memset(hw.evcntr, 0, ncnt * sizeof(hw.evcntr[0]));
 		if (v & 4u)
 			hw.ccnt = 0;
 		break;
-	case PMU_HW_PMCNTENSET: hw.cnten |= v & FAKE_IMPL_MASK; break;
+	case PMU_HW_PMCNTENSET: hw.cnten |= v & fake_pmu_impl_mask(); break;
 	case PMU_HW_PMCNTENCLR: hw.cnten &= ~v; break;
 	case PMU_HW_PMOVSR:     hw.ovs &= ~v; break;
-	case PMU_HW_PMOVSSET:   hw.ovs |= v & FAKE_IMPL_MASK; break;
+	case PMU_HW_PMOVSSET:   hw.ovs |= v & fake_pmu_impl_mask(); break;
 	case PMU_HW_PMSWINC:    software_increment(v); break;
 	case PMU_HW_PMSELR:     hw.selr = v & 0x1f; break;
 	case PMU_HW_PMCCNTR:    hw.ccnt = v; break;
 	case PMU_HW_PMXEVTYPER:
-		if (hw.selr < FAKE_PMU_N)
-			hw.evtyper[hw.selr] = v & FAKE_EVTYPER_KEEP;
-		else if (hw.selr == 31)
+		if (!selection_defined(true))
+			break;
+		if (hw.selr == 31)
 			hw.ccfiltr = v & FAKE_CCFILTR_KEEP;
+		else
+			hw.evtyper[hw.selr] = v & FAKE_EVTYPER_KEEP;
 		break;
 	case PMU_HW_PMXEVCNTR:
-		if (hw.selr < FAKE_PMU_N)
+		if (selection_defined(false))
 			hw.evcntr[hw.selr] = v;
 		break;
 	case PMU_HW_PMUSERENR:  hw.userenr = v & 1u; break;
-	case PMU_HW_PMINTENSET: hw.inten |= v & FAKE_IMPL_MASK; break;
+	case PMU_HW_PMINTENSET: hw.inten |= v & fake_pmu_impl_mask(); break;
 	case PMU_HW_PMINTENCLR: hw.inten &= ~v; break;
 	default: break;
 	}

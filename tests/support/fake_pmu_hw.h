@@ -1,12 +1,17 @@
 /*
  * Host model of the hardware behind pmu/pmu_hw.h: the PMUv2 of QEMU's
- * cortex-a15 (6 event counters) as the monitor sees it from HYP mode.
- * Modelled like the hardware, not like the monitor wishes: set/clear
- * register pairs, PMOVSR write-1-to-clear, PMOVSSET, PMSELR indirection
- * (PMSELR = 31 + PMXEVTYPER = PMCCFILTR, other values past N are RAZ/WI),
- * PMCR.P/.C actions, read-only PMCR IDCODE 0x0F and N = 6, reserved bits
- * not kept. PMSWINC from HYP only increments counters whose type has
- * NSH = 1 (the filter QEMU applies at PL2). Not modelled: HDCR.HPMN/HPME,
+ * cortex-a15 (6 event counters) or cortex-a7 (4), as the monitor sees it
+ * from HYP mode. Modelled like the hardware, not like the monitor wishes:
+ * set/clear register pairs, PMOVSR write-1-to-clear, PMOVSSET, PMSELR
+ * indirection (PMSELR = 31 + PMXEVTYPER = PMCCFILTR), PMCR.P/.C actions,
+ * read-only PMCR identity (IMP, IDCODE, N), reserved bits and the bits of
+ * counters the core lacks not kept. PMSWINC from HYP only increments
+ * counters whose type has NSH = 1 (the filter QEMU applies at PL2).
+ * A PMXEVTYPER/PMXEVCNTR access while PMSELR names a counter the core
+ * lacks (N..30, and 31 for PMXEVCNTR) is UNPREDICTABLE in the
+ * architecture: the fake reads 0,
+ * ignores the write and counts it (fake_pmu_unpredictable()), so tests can
+ * assert the monitor never makes one. Not modelled: HDCR.HPMN/HPME,
  * PMCR.D (the cycle counter counts every tick), interrupts.
  */
 #ifndef FAKE_PMU_HW_H
@@ -16,10 +21,10 @@
 #include <stdint.h>
 #include "pmu_hw.h"
 
-#define FAKE_PMU_N         6
-#define FAKE_PMCR_RO       0x410F3000u   /* IMP 0x41, IDCODE 0x0F, N = 6 */
+#define FAKE_PMU_N         6             /* counters the register arrays hold */
+#define FAKE_PMCR_A15      0x410F3000u   /* read-only PMCR: IMP 0x41, IDCODE 0x0F, N = 6 */
+#define FAKE_PMCR_A7       0x41072000u   /* IMP 0x41, IDCODE 0x07, N = 4 */
 #define FAKE_PMCR_KEEP     0x39u         /* E, D, X, DP */
-#define FAKE_IMPL_MASK     0x8000003Fu   /* counters 0..5 + cycle counter */
 #define FAKE_EVTYPER_KEEP  0xF80000FFu   /* P U NSK NSU NSH, evtCount */
 #define FAKE_CCFILTR_KEEP  0xF8000000u   /* P U NSK NSU NSH */
 #define FAKE_NSH           (1u << 27)
@@ -27,12 +32,18 @@
 struct fake_pmu {
 	uint32_t pmcr;                    /* kept bits only */
 	uint32_t cnten, inten, ovs, selr, userenr, ccfiltr, ccnt;
+	/* [N..5] of a core with N < 6 exist in no register: never changed */
 	uint32_t evtyper[FAKE_PMU_N], evcntr[FAKE_PMU_N];
 };
 
 /* Power-on: every register holds junk (0xBAD.... values) so a missing
- * initialisation shows. Also zeroes the access counts. */
+ * initialisation shows. Also zeroes the access counts. The core is QEMU's
+ * cortex-a15 unless pmcr_ro (FAKE_PMCR_A15, FAKE_PMCR_A7: its read-only
+ * PMCR bits, N of them the number of counters, 1..6) says otherwise. */
 void fake_pmu_power_on(void);
+void fake_pmu_power_on_as(uint32_t pmcr_ro);
+unsigned fake_pmu_counters(void);               /* N of the core powered on */
+uint32_t fake_pmu_impl_mask(void);              /* its counters' bits + bit 31 */
 struct fake_pmu fake_pmu_peek(void);
 void fake_pmu_poke(const struct fake_pmu *s);   /* stored through the keep masks */
 /* n events on every enabled counter and n cycles on PMCCNTR, if PMCR.E;
@@ -41,6 +52,7 @@ void fake_pmu_tick(uint32_t n);
 /* Accesses since power-on or the last reset of the counts. */
 unsigned fake_pmu_reads(void);
 unsigned fake_pmu_writes(void);
+unsigned fake_pmu_unpredictable(void);          /* PMXEV* through a PMSELR naming no counter */
 void fake_pmu_reset_counts(void);
 bool fake_pmu_equal(const struct fake_pmu *a, const struct fake_pmu *b);
 
