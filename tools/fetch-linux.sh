@@ -50,7 +50,39 @@ PKGS=(
   "libglib2.0-0:armhf 2.74.6-2+deb12u9 0b687efd895b4963445b848a0acb931358f85f636365824c308689b1e920223b"
   "libpcre2-8-0:armhf 10.42-1 71a2a91cf8c22665c596e0426c45ee50815405e20aeedd7627eddeee20bb7a42"
   "libuuid1:armhf 2.38.1-5+deb12u3 8e7bdaf72a70a29520cae0d3da81ab814a6954b17dedd33d68b7eebcdc9de56c"
+  # the userland Linux's own `perf test` calls (the perftest suite,
+  # docs/linux.md): shells, coreutils, grep, sed, find, objdump, python,
+  # ping, and the libraries they load; assembled into cache/linux/perftest-root
+  "bash:armhf 5.2.15-2+b13 216816bcf81d4baf43c8033bf7dfa622ba01230a1a45c21288d0b3c03f2676df"
+  "dash:armhf 0.5.12-2 a2ad8a24025cb188260c74a8bc911bccc8b3c55ceb3130e69dbd977afbe62f9d"
+  "coreutils:armhf 9.1-1 63b1179dc344a063777a369f12f23a4e7ff4b02468b6df42ab6936d63648f4b5"
+  "grep:armhf 3.8-5 dc364e54dab4d768295caad23c9f6fc2c54b3443f47fcd10362a4f64f6418f7b"
+  "sed:armhf 4.9-1+deb12u1 e955673dfabae0c99c45b35b3d0d36467af1a8dcfc165f13cb34819976059f67"
+  "findutils:armhf 4.9.0-4 8ae49a272fd85ef1360483e3572bb7979ac7a75f5a2c4b23282340151f46daa7"
+  "iputils-ping:armhf 3:20221126-1+deb12u1 3543cb89dc7d0e2a47c7e1259d9d4691fa87dfd61522e5e4582ecc3dce055fad"
+  "python3.11-minimal:armhf 3.11.2-6+deb12u8 3464ec52751fa9c9bd09e66452b27150ea78f4373533b5490a529b3f5c6cdab1"
+  "libpython3.11-minimal:armhf 3.11.2-6+deb12u8 a8984ddc0c2a29feedb34861ed9e839a05e02543b71965e6d09c1bdefa5b5e6d"
+  "libpython3.11-stdlib:armhf 3.11.2-6+deb12u8 75cb85717ba70b0c239394120413abe4e43e75694fbbfc45412f5b6d2e44e584"
+  "binutils-arm-linux-gnueabihf:armhf 2.40-2 520045faaeb134f9e89917e6a0f97aa71e6a3d1aee3707ace210e7db02690c3f"
+  "libbinutils:armhf 2.40-2 0bd013381eca874d05f36c2ad599c198acde3d80e261bc9478c17d7faa8edefa"
+  "libctf-nobfd0:armhf 2.40-2 720a81a9d03ffd99789350d2bd06ddddb19459814113aaf89da02ea11c9216e3"
+  "libctf0:armhf 2.40-2 a9bdbf40d3d736945309117543d78b16ad9f9dc0ee3b83756dc10a6bf8724653"
+  "libjansson4:armhf 2.14-2 4200351f40944a9333152100935b2f53dd8cf3231b30830bb2fcbfb24a200acd"
+  "libacl1:armhf 2.3.1-3 825a955bc00fe2d0df2a4a91d06495dfef02b3121180d1f394ec731de1f266e7"
+  "libattr1:armhf 1:2.5.1-4 10ef4dc484fb01ab03e855e6d9226358ad65840d785d9b8620f10f6c22b9a8d4"
+  "libselinux1:armhf 3.4-1+b6 ca51aaac511bd83291d2d701cd08b12a8bdc4c646d4d6f7eed869c0dc188ebd8"
+  "libgmp10:armhf 2:6.2.1+dfsg1-1.1 240b6cc98c7fbd4781e8aa90d0bb68ccbc4a0931565cff7565509836bbd807ad"
+  "libssl3:armhf 3.0.20-1~deb12u2 8e7bfa25f6be0b5b0257e093ffad36f6ccb72f51ead97d8b7e78fafac59184a4"
+  "libtinfo6:armhf 6.4-4 5990d010cc1f96d166c1fb1bce06822f14665dc9d83e528b166e129982b09d7b"
+  "libidn2-0:armhf 2.3.3-1+b1 4bd11a1c6619d311b6b6dd44208d708f18ebcf70ee387a51fde849f783b1fdc8"
+  "libunistring2:armhf 1.0-2 238765946297dfea3c383338f5ceaa665a5c870ec014a1cccc639bd1a23cf3b7"
 )
+# Packages whose whole tree (minus documentation) goes into perftest-root;
+# of binutils only objdump is taken (with its libraries), the rest being
+# 15 MB of linkers and assemblers no test runs.
+PERFTEST_TREES=(bash dash coreutils grep sed findutils iputils-ping python3.11-minimal
+  libpython3.11-minimal libpython3.11-stdlib libbinutils libctf-nobfd0 libctf0 libjansson4
+  libacl1 libattr1 libselinux1 libgmp10 libssl3 libtinfo6 libidn2-0 libunistring2)
 SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
 ensure_armhf() {
 	if ! dpkg --print-foreign-architectures | grep -qx armhf; then
@@ -111,3 +143,42 @@ rm -rf "$dir/rootfs-extra.tmp"
 tools/copy-elf-closure.sh "$dir/rootfs-extra.tmp" "$dir/linux-perf/usr/bin/perf" usr/bin/perf "${pkgdirs[@]}"
 rm -rf "$dir/rootfs-extra"
 mv "$dir/rootfs-extra.tmp" "$dir/rootfs-extra"
+
+# The perf-test userland (tools/make-initramfs.sh puts it in the initramfs;
+# only the perftest suite uses it): perf's own test scripts and data from
+# linux-perf, and the programs they call. Every ELF in it must find its
+# libraries in it or in rootfs-extra, or the fetch stops naming the one missing.
+pt=$dir/perftest-root.tmp
+rm -rf "$pt"; mkdir -p "$pt/usr/lib/python3" "$pt/usr/share" "$pt/usr/bin"
+for name in "${PERFTEST_TREES[@]}"; do
+	cp -a "$dir/$name/." "$pt/"
+done
+rm -rf "$pt"/usr/share/{doc,man,info,locale,lintian,bug,menu,doc-base} "$pt"/usr/lib/python3.11/test
+cp -a "$dir/binutils-arm-linux-gnueabihf/usr/bin/arm-linux-gnueabihf-objdump" "$pt/usr/bin/objdump"
+cp -a "$dir/linux-perf/usr/lib/perf-core" "$dir/linux-perf/usr/lib/traceevent" "$pt/usr/lib/"
+cp -a "$dir/linux-perf/usr/share/perf-core" "$pt/usr/share/"
+cp -a "$dir/linux-perf/usr/lib/python3/dist-packages" "$pt/usr/lib/python3/"
+ln -sfn python3.11 "$pt/usr/bin/python3"
+# lacking FILE: the sonames FILE needs that neither tree has
+lacking() {
+	readelf -d "$1" 2>/dev/null | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | while read -r so; do
+		for d in "$pt" "$dir/rootfs-extra"; do
+			[ -e "$d/lib/$so" ] || [ -e "$d/lib/arm-linux-gnueabihf/$so" ] ||
+				[ -e "$d/usr/lib/arm-linux-gnueabihf/$so" ] || continue
+			continue 2
+		done
+		echo "$so"
+	done
+}
+# Python's extension modules for libraries perf's tests never use (sqlite,
+# curses, readline, ctypes' libffi, dbm, nis) are left out: importing one
+# fails with ImportError, as it does on a system without those libraries.
+for f in "$pt"/usr/lib/python3.11/lib-dynload/*.so; do
+	[ -z "$(lacking "$f")" ] || rm "$f"
+done
+missing=$(find "$pt" -type f -print0 | while IFS= read -r -d '' f; do
+	if [ "$(od -An -tx1 -N4 "$f" | tr -d ' ')" = 7f454c46 ]; then lacking "$f"; fi
+done | sort -u | tr '\n' ' ')
+[ -z "$missing" ] || { echo "fetch-linux: perftest-root lacks $missing"; exit 1; }
+rm -rf "$dir/perftest-root"
+mv "$pt" "$dir/perftest-root"

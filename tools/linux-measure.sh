@@ -5,7 +5,8 @@
 # -icount shift=0 (virtual time: 1 instruction = 1 ns, repeatable) and
 # without icount (host time, noisy on a shared machine). Reports boot time
 # (QEMU reset to /init's first script, by the virtual counter: prog/cntvct.c)
-# and perf stat of `spin 200000000` in the guest (guest-tests/linux/bench/);
+# and perf stat of `spin 200000000` in the guest (the bench suite,
+# guest-tests/linux/tests/bench/);
 # and the monitor's own start-up: reset to the first instruction of a
 # bare-metal guest (guest-tests/boot_time.c).
 #   tools/linux-measure.sh  -> table on stdout and in build/linux-measure.txt
@@ -30,7 +31,7 @@ boot() { # NAME plain|monitor GUEST [qemu args...] -> $logs/measure-NAME.log
 	qemu_cmd "$hyp" "$@"
 	timeout 300 "${QEMU_CMD[@]}" </dev/null >"$logs/measure-$name.log" 2>&1
 }
-linux=(-initrd "$initrd" -append console=ttyAMA0)
+linux=(-initrd "$initrd" -append "console=ttyAMA0 test.suite=bench")
 # get NAME KEY: a measured value from a run's log
 get() {
 	sed -n "s/^# measure $2 \\([0-9.]*\\).*/\\1/p" "$logs/measure-$1.log" | tr -d '\r'
@@ -44,7 +45,7 @@ get() {
 repeatable="-icount shift=0,sleep=off -rtc base=2026-01-01T00:00:00,clock=vm"
 [ "$board" = qemu-virt ] && repeatable="$repeatable -M dtb-randomness=off"
 if [ "${1:-}" != --report ]; then
-	tools/make-initramfs.sh "$initrd" guest-tests/linux/bench
+	tools/make-initramfs.sh --no-perftest "$initrd"
 	# shellcheck disable=SC2086  # $repeatable is several arguments
 	{
 	boot plain-entry plain "build/$board/guests/boot_time.bin" $repeatable

@@ -1,25 +1,41 @@
 #!/usr/bin/env bash
-# Build the Linux guest's initramfs:  make-initramfs.sh OUT.cpio.gz [TESTS]
+# Build the Linux guest's initramfs, one for every Linux scenario:
+#   make-initramfs.sh [--no-perftest] OUT.cpio.gz [SUITES]
 #   /bin/busybox         busybox-static (armhf) from cache/linux/
-#   /init                guest-tests/linux/init (runs /tests/*.sh)
-#   /tests/*.sh          TESTS/*.sh (default guest-tests/linux/tests; the
-#                        measurement initramfs uses guest-tests/linux/bench)
+#   /init                guest-tests/linux/init (runs the suite test.suite= names)
+#   /lib/tests.sh        guest-tests/linux/lib.sh (check, check_eq, note, run_suite)
+#   /lib/perf-tests.sh   guest-tests/linux/perf-lib.sh (helpers of the perf checks)
+#   /tests/NAME/*.sh     SUITES/NAME/*.sh: one directory per suite (default
+#                        guest-tests/linux/tests)
 #   /bin/<prog>          build/linux/bin/* (static programs cross-built from
 #                        guest-tests/linux/prog/*.c)
 #   /lib/modules/*.ko    build/linux/*.ko (guest kernel modules, debug
 #                        sections stripped)
-#   /                    cache/linux/rootfs-extra/ if present (e.g. perf and
-#                        the shared libraries it needs)
+#   /                    cache/linux/rootfs-extra/ if present (perf and the
+#                        shared libraries it needs), and, unless --no-perftest,
+#                        cache/linux/perftest-root/ (what Linux's own `perf test`
+#                        calls; the perftest suite makes /bin/sh dash, the
+#                        other suites keep busybox's)
+# tools/linux-measure.sh uses --no-perftest: its boot-time figures are those of
+# the initramfs without the 16 MB the perf tests add.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+perftest=1
+if [ "${1:-}" = --no-perftest ]; then perftest=0; shift; fi
 out=$(realpath -m "$1")
-tests=${2:-guest-tests/linux/tests}
+suites=${2:-guest-tests/linux/tests}
 root=$(mktemp -d); trap 'rm -rf "$root"' EXIT
 mkdir -p "$root"/{bin,sbin,proc,sys,dev,etc,tmp,tests,lib/modules}
 cp cache/linux/busybox-static/bin/busybox "$root/bin/"
 cp guest-tests/linux/init "$root/init"
 chmod +x "$root/init"
-cp "$tests"/*.sh "$root/tests/"
+cp guest-tests/linux/lib.sh "$root/lib/tests.sh"
+cp guest-tests/linux/perf-lib.sh "$root/lib/perf-tests.sh"
+for dir in "$suites"/*/; do
+	name=$(basename "$dir")
+	mkdir -p "$root/tests/$name"
+	cp "$dir"*.sh "$root/tests/$name/"
+done
 if compgen -G "build/linux/bin/*" >/dev/null; then cp build/linux/bin/* "$root/bin/"; fi
 # modules without their debug sections (a tenth of the size; insmod needs
 # none of it). Programs keep their symbols: perf report names functions.
@@ -27,6 +43,10 @@ for ko in build/linux/*.ko; do
 	if [ -e "$ko" ]; then arm-linux-gnueabihf-strip --strip-debug -o "$root/lib/modules/${ko##*/}" "$ko"; fi
 done
 if [ -d cache/linux/rootfs-extra ]; then cp -a cache/linux/rootfs-extra/. "$root/"; fi
+if [ "$perftest" = 1 ]; then
+	cp -a cache/linux/perftest-root/. "$root/"
+	rm "$root/bin/sh"   # dash's; busybox --install makes it busybox's
+fi
 # The same inputs give the same bytes (file order, dates, inode numbers):
 # with -icount shift=0 the boot's instruction count then repeats exactly.
 find "$root" -exec touch -h -d @0 {} +

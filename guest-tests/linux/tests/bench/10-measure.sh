@@ -1,4 +1,4 @@
-# Sourced by /init in the measurement initramfs (tools/linux-measure.sh, not
+# Run by /init in the measurement initramfs (tools/linux-measure.sh, not
 # part of make test): perf stat of the fixed workload, printed as
 # "# measure NAME VALUE" lines for the host to collect. No checks here: the
 # tests of the same counts are in ../tests/30-perf.sh.

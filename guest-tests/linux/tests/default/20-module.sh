@@ -1,4 +1,4 @@
-# Sourced by /init: the guest module blmon_guest.ko (docs/linux-module.md) as
+# Run by /init: the guest module blmon_guest.ko (docs/linux-module.md) as
 # cluster-switch initiator, its Type B path (per-register calls and SYNC, the
 # way Gator uses them) and user-space cycle counter reads (PMUSERENR).
 # Nothing here depends on wall time: it passes with and without -icount.

@@ -1,4 +1,4 @@
-# Sourced by /init: the kernel booted under the monitor as the launch contract says.
+# Run by /init: the kernel booted under the monitor as the launch contract says.
 check_eq "the board is one the tests know (root compatible in the device tree)" \
 	"$([ "$BOARD" != unknown ] && echo known)" known
 check "kernel entered in SVC mode (the monitor keeps HYP)" \

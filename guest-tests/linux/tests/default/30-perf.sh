@@ -1,4 +1,4 @@
-# Sourced by /init: Debian's perf and perf_event_open(2) on the fixed
+# Run by /init: Debian's perf and perf_event_open(2) on the fixed
 # workload (prog/spin_loop.h: 2 instructions per iteration), without and with
 # the guest module switching clusters every few milliseconds (docs/linux.md).
 # The scenario runs with -icount shift=0, so every count below is
@@ -16,18 +16,8 @@ PER_SWITCH=20000
 SLACK=50000
 P=1000003          # perf record sampling period (prime: no alignment luck)
 CPU_WIDE_USER_TOL=16   # perf stat -a: perf's own user code in the window (below)
+. /lib/perf-tests.sh   # pstat, val, isnum, minus, within
 
-# pstat NAME ARGS...: perf stat -x, into /tmp/NAME.stat
-pstat() { ps_out=/tmp/$1.stat; shift; perf stat -x, -o "$ps_out" "$@" >/dev/null 2>&1; }
-# val NAME EVENT: the count of EVENT in /tmp/NAME.stat, or "none(NAME EVENT)":
-# a missing count never compares equal to another one
-val() {
-	v_c=$(awk -F, -v e="$2" '$3 == e { print $1 }' "/tmp/$1.stat" 2>/dev/null)
-	if isnum "$v_c"; then echo "$v_c"; else echo "none($1 $2)"; fi
-}
-isnum() { case $1 in '' | *[!0-9]*) return 1 ;; esac; }
-# minus A B: A - B, or "none" unless both are numbers
-minus() { if isnum "$1" && isnum "$2"; then echo $(($1 - $2)); else echo none; fi; }
 # whole NAME...: every event of these runs counted all the time (no multiplexing)
 whole() {
 	for w_run in "$@"; do
@@ -38,8 +28,6 @@ whole() {
 switches() { cat $D/switches; }
 switching_on() { echo $SWITCH_MS > $D/switch_period_ms; }
 switching_off() { echo 0 > $D/switch_period_ms; echo 0 > $D/cluster; }
-# within A B TOL: |A - B| <= TOL
-within() { w_d=$(minus "$1" "$2"); w_d=${w_d#-}; isnum "$w_d" && [ "$w_d" -le "$3" ]; }
 pmu_irqs() { awk '/arm-pmu/ { print $2 }' /proc/interrupts; }
 # per_switch WITH WITHOUT SWITCHES: the extra count per switch (for notes)
 per_switch() { p_d=$(minus "$1" "$2"); if isnum "${p_d#-}" && [ "$3" -gt 0 ]; then echo $((p_d / $3)); else echo "-"; fi; }

@@ -1,0 +1,19 @@
+# Helpers of the Linux guest's perf checks, /lib/perf-tests.sh in the
+# initramfs; sourced by the suites' scripts that run perf (docs/linux.md).
+#   pstat NAME ARGS...   perf stat -x, ARGS, counts into /tmp/NAME.stat
+#   val NAME EVENT       a count from it, or a text no other count equals
+#   isnum X, minus A B, within A B TOL
+
+# pstat NAME ARGS...: perf stat -x, into /tmp/NAME.stat
+pstat() { ps_out=/tmp/$1.stat; shift; perf stat -x, -o "$ps_out" "$@" >/dev/null 2>&1; }
+# val NAME EVENT: the count of EVENT in /tmp/NAME.stat, or "none(NAME EVENT)":
+# a missing count never compares equal to another one
+val() {
+	v_c=$(awk -F, -v e="$2" '$3 == e { print $1 }' "/tmp/$1.stat" 2>/dev/null)
+	if isnum "$v_c"; then echo "$v_c"; else echo "none($1 $2)"; fi
+}
+isnum() { case $1 in '' | *[!0-9]*) return 1 ;; esac; }
+# minus A B: A - B, or "none" unless both are numbers
+minus() { if isnum "$1" && isnum "$2"; then echo $(($1 - $2)); else echo none; fi; }
+# within A B TOL: |A - B| <= TOL
+within() { w_d=$(minus "$1" "$2"); w_d=${w_d#-}; isnum "$w_d" && [ "$w_d" -le "$3" ]; }
