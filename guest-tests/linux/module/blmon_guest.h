@@ -30,6 +30,16 @@ void blmon_sync_exit(void);
 /* user_access: PMUSERENR.EN on every CPU. */
 int blmon_user_init(struct dentry *dir);
 
+/* system, auto_switch: HVC_SYSTEM_INFO, HVC_AUTO_SWITCH. */
+int blmon_system_init(struct dentry *dir);
+
+/* HVC_SYSTEM_INFO r3: the whole-system switches the calling CPU took part in. */
+u32 blmon_cpu_switches(void);
+
+/* swincr: exact SW_INCR counts on every CPU across monitor-driven switches. */
+int blmon_swincr_init(struct dentry *dir);
+void blmon_swincr_exit(void);
+
 /* bench: HVC costs seen from Linux (not a test). */
 int blmon_bench_init(struct dentry *dir);
 

@@ -64,10 +64,15 @@ static int __init blmon_init(void)
 		err = blmon_user_init(blmon_dir);
 	if (!err)
 		err = blmon_bench_init(blmon_dir);
+	if (!err)
+		err = blmon_system_init(blmon_dir);
+	if (!err)
+		err = blmon_swincr_init(blmon_dir);
 	if (err) {
 		debugfs_remove(blmon_dir);
 		blmon_switch_exit();
 		blmon_sync_exit();
+		blmon_swincr_exit();
 		return err;
 	}
 	pr_info("blmon: monitor ABI 0x%08x, active cluster %u\n", abi,
@@ -81,6 +86,7 @@ static void __exit blmon_exit(void)
 	debugfs_remove(blmon_dir);
 	blmon_switch_exit();
 	blmon_sync_exit();
+	blmon_swincr_exit();
 }
 
 module_init(blmon_init);
