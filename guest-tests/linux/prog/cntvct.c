@@ -1,13 +1,15 @@
 /* cntvct: print the generic timer's virtual count (CNTVCT) as nanoseconds
- * since QEMU started the board: "cntvct_ns N". Neither the monitor nor
+ * since QEMU started the board: "cntvct_ns N"; `cntvct hz` prints the
+ * timer's frequency instead: "cntfrq_hz F". Neither the monitor nor
  * Linux's HYP stub gives CNTVOFF anything but 0, so the virtual count runs
  * from reset in both set-ups tools/linux-measure.sh compares; unlike the
  * kernel's printk clock, it includes the monitor's boot and the kernel's
  * decompression. Linux lets PL0 read CNTVCT and CNTFRQ (for its vDSO). */
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
-int main(void)
+int main(int argc, char **argv)
 {
 	uint32_t lo, hi, freq;
 	uint64_t ticks;
@@ -19,6 +21,11 @@ int main(void)
 		fputs("cntvct: CNTFRQ is 0\n", stderr);
 		return 1;
 	}
-	printf("cntvct_ns %llu\n", (unsigned long long)(ticks * 1000000000ull / freq));
+	if (argc == 2 && strcmp(argv[1], "hz") == 0)
+		printf("cntfrq_hz %u\n", (unsigned)freq);
+	else
+		/* whole seconds apart: ticks * 10^9 would overflow after 295 s */
+		printf("cntvct_ns %llu\n", (unsigned long long)(ticks / freq * 1000000000ull +
+								 ticks % freq * 1000000000ull / freq));
 	return 0;
 }
