@@ -3,7 +3,8 @@
  * the guest's DTB (/chosen/bootargs): Linux ignores unknown dotted
  * parameters, so they can share the line. docs/options.md lists them.
  *   blmon.switch_us=N       switch the whole system every N microseconds of
- *                           the generic timer from boot (0 = off, default)
+ *                           the generic timer from boot (0 = off, default),
+ *                           counted from the end of the previous switch
  *   blmon.boot_cluster=0|1  the cluster the system boots on (default 0, A15)
  *   blmon.vgic_hw=0|1       physical interrupts hardware-linked (1) or
  *                           deactivated by the monitor (0); default: the
