@@ -78,8 +78,9 @@ PKGS=(
   "libunistring2:armhf 1.0-2 238765946297dfea3c383338f5ceaa665a5c870ec014a1cccc639bd1a23cf3b7"
 )
 # Packages whose whole tree (minus documentation) goes into perftest-root;
-# of binutils only objdump is taken (with its libraries), the rest being
-# 15 MB of linkers and assemblers no test runs.
+# of binutils only the ELF tools (objdump, nm, addr2line, ...; their
+# libraries are libbinutils') are taken, not the 6 MB of linkers and
+# assemblers: nothing here compiles (the tests that need gcc skip).
 PERFTEST_TREES=(bash dash coreutils grep sed findutils iputils-ping python3.11-minimal
   libpython3.11-minimal libpython3.11-stdlib libbinutils libctf-nobfd0 libctf0 libjansson4
   libacl1 libattr1 libselinux1 libgmp10 libssl3 libtinfo6 libidn2-0 libunistring2)
@@ -154,7 +155,9 @@ for name in "${PERFTEST_TREES[@]}"; do
 	cp -a "$dir/$name/." "$pt/"
 done
 rm -rf "$pt"/usr/share/{doc,man,info,locale,lintian,bug,menu,doc-base} "$pt"/usr/lib/python3.11/test
-cp -a "$dir/binutils-arm-linux-gnueabihf/usr/bin/arm-linux-gnueabihf-objdump" "$pt/usr/bin/objdump"
+for tool in addr2line ar c++filt nm objcopy objdump readelf size strings strip; do
+	cp -a "$dir/binutils-arm-linux-gnueabihf/usr/bin/arm-linux-gnueabihf-$tool" "$pt/usr/bin/$tool"
+done
 cp -a "$dir/linux-perf/usr/lib/perf-core" "$dir/linux-perf/usr/lib/traceevent" "$pt/usr/lib/"
 cp -a "$dir/linux-perf/usr/share/perf-core" "$pt/usr/share/"
 cp -a "$dir/linux-perf/usr/lib/python3/dist-packages" "$pt/usr/lib/python3/"

@@ -2,7 +2,7 @@
 # Runs every host unit test and every QEMU scenario, counts ok / not ok
 # lines, and ends with one line "N passed, N failed". Exit status non-zero
 # on any failure, timeout, incomplete run, or when no test ran.
-#   tools/test-all.sh [--host-only | --guest-only | --only SCENARIO]
+#   tools/test-all.sh [--host-only | --guest-only | --only SCENARIO[,SCENARIO...]]
 # SCENARIOS=FILE runs the scenarios listed in FILE (make soak: guest-tests/soak.txt).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -81,11 +81,107 @@ what_shows() { # ERE: what console_shows checks, in words
 	case "$1" in '!'*) echo "never shows /${1#!}/" ;; *) echo "shows /$1/" ;; esac
 }
 
+# switch_line NAME LOG PERIOD_US: a scenario booted with blmon.switch_us must
+# end with the monitor's "blmon: switches=N" line (printed at power-off),
+# with N switches over the guest's run time T, the virtual counter's reading
+# the guest notes last ("# end cntvct_ns T", /init): no more than one per
+# period (T / period + 1), and at least one per 20 periods, i.e. switching
+# went on all along (a period starts when the last switch is over, so slow
+# switches lower the rate: docs/linux.md).
+switch_line() {
+	local name=$1 log=$2 period_ns=$(($3 * 1000)) n t
+	n=$(sed -n 's/^blmon: switches=\([0-9]*\).*/\1/p' "$log" | tail -1)
+	t=$(sed -n 's/^# end cntvct_ns \([0-9]*\).*/\1/p' "$log" | tail -1)
+	if [ -z "$n" ] || [ -z "$t" ]; then
+		incomplete "$name" "no 'blmon: switches=N' line or no end time from the guest (see $log)"
+		return
+	fi
+	local most=$((t / period_ns + 1)) least=$((t / period_ns / 20))
+	if [ "$n" -gt 0 ] && [ "$n" -ge "$least" ] && [ "$n" -le "$most" ]; then
+		pass=$((pass + 1))
+		echo "ok - $name: blmon: switches=$n in $((t / 1000000)) ms, within $least..$most for a period of $3 us"
+	else
+		incomplete "$name" "blmon: switches=$n in $((t / 1000000)) ms: not within 1, $least..$most for a period of $3 us"
+	fi
+}
+
+# perftest_results LOG: "N RESULTS" per perf test the guest ran (perftest suite)
+perftest_results() {
+	tr -d '\r' < "$1" | sed -n 's/^# perftest \([0-9][0-9]*\) \([^ ]*\) .*/\1 \2/p' | sort
+}
+
+# same_results NAME LOG BASE: the perf tests of LOG and of the scenario BASE's
+# log ran the same tests with the same results (each subtest Ok, FAILED! or
+# Skip alike); one ok / not ok line naming the tests that differ
+same_results() {
+	local name=$1 log=$2 base=$3 blog=$logs/qemu-$3.log diff total
+	collect "$base"
+	if [ -z "${ran[$base]:-}" ]; then
+		incomplete "$name" "$base, to compare with, did not run (--only $base,$name runs both)"
+		return
+	fi
+	total=$(perftest_results "$log" | grep -c . || true)
+	diff=$(join -a1 -a2 -e missing -o 0,1.2,2.2 <(perftest_results "$log") <(perftest_results "$blog") |
+		awk -v b="$base" '$2 != $3 { printf "%s%s (%s here, %s on %s)", sep, $1, $2, $3, b; sep = "; " }')
+	if [ "$total" -eq 0 ]; then
+		incomplete "$name" "no perf test results to compare with $base"
+	elif [ -z "$diff" ]; then
+		pass=$((pass + 1))
+		echo "ok - $name: each of the $total perf tests run has the result it has on $base"
+	else
+		incomplete "$name" "perf tests whose result differs from $base: $diff"
+	fi
+}
+
+# Scenarios with --background run while the next ones do (the plain-QEMU
+# baselines of the perf test comparison: two QEMUs on the machine's two
+# cores); their lines and counts are taken in when a scenario compares with
+# them (--same-as), or at the end.
+declare -A bg_pid=() ran=()
+collect() { # NAME: wait for a background scenario, take in its lines and counts
+	local p n
+	[ -n "${bg_pid[$1]:-}" ] || return 0
+	wait "${bg_pid[$1]}"
+	unset "bg_pid[$1]"
+	cat "$logs/bg-$1.out"
+	read -r p n < "$logs/bg-$1.counts" || { p=0; n=0; incomplete "$1" "its background run left no counts"; }
+	pass=$((pass + p)); fail=$((fail + n))
+}
+start_scenario() { # NAME BOARD GUEST EXPECT [extra...]: run_scenario, maybe in the background
+	local a bg=0 args=()
+	for a in "$@"; do
+		if [ "$a" = --background ]; then bg=1; else args+=("$a"); fi
+	done
+	ran[$1]=1
+	if [ "$bg" = 0 ]; then
+		run_scenario "${args[@]}"
+		return
+	fi
+	echo "qemu  $1: started in the background"
+	rm -f "$logs/bg-$1.counts"
+	( pass=0 fail=0; run_scenario "${args[@]}"; echo "$pass $fail" > "$logs/bg-$1.counts" ) \
+		> "$logs/bg-$1.out" 2>&1 &
+	bg_pid[$1]=$!
+}
+
 run_scenario() { # NAME BOARD GUEST EXPECT [extra...]  (EXPECT: scenarios.txt's "-- ...")
 	local name=$1 board=$2 guest=$3 expect=$4; shift 4
 	local log=$logs/qemu-$name.log args=() a want_exit="" tmo="" re
-	for a in "$@"; do
-		case "$a" in @zeros:*) args+=("$(zeros_file "${a#@zeros:}")") ;; *) args+=("$a") ;; esac
+	local hyp=build/$board/hyp.elf base="" switch_us=""
+	# the runner's own options among the QEMU arguments: --plain (QEMU
+	# without the monitor: no loader line) and --same-as SCENARIO (compare
+	# perf test results); --background is start_scenario's
+	while [ $# -gt 0 ]; do
+		case "$1" in
+		--plain) hyp=none ;;
+		--same-as) base=$2; shift ;;
+		@zeros:*) args+=("$(zeros_file "${1#@zeros:}")") ;;
+		*) args+=("$1") ;;
+		esac
+		shift
+	done
+	for a in "${args[@]}"; do
+		case "$a" in *blmon.switch_us=*) switch_us=${a##*blmon.switch_us=}; switch_us=${switch_us%% *} ;; esac
 	done
 	while [[ $expect =~ ^(exit|timeout)=([0-9]+)\ *(.*)$ ]]; do
 		if [ "${BASH_REMATCH[1]}" = exit ]; then want_exit=${BASH_REMATCH[2]}; else tmo=${BASH_REMATCH[2]}; fi
@@ -94,7 +190,7 @@ run_scenario() { # NAME BOARD GUEST EXPECT [extra...]  (EXPECT: scenarios.txt's 
 	re=$expect
 	[ -z "$tmo" ] && tmo=${SCENARIO_TIMEOUT:-120} && [ -n "$want_exit" ] && tmo=${SHAPE_TIMEOUT:-10}
 	case "$guest" in */*|none) ;; *) guest=build/$board/guests/$guest.bin ;; esac
-	QEMU_BOARD=$board QEMU_TESTING=1 qemu_cmd "build/$board/hyp.elf" "$guest" "${args[@]}"
+	QEMU_BOARD=$board QEMU_TESTING=1 qemu_cmd "$hyp" "$guest" "${args[@]}"
 	local start; start=$(date +%s%N)
 	timeout "$tmo" "${QEMU_CMD[@]}" </dev/null >"$log" 2>&1
 	local rc=$?
@@ -117,6 +213,8 @@ run_scenario() { # NAME BOARD GUEST EXPECT [extra...]  (EXPECT: scenarios.txt's 
 	elif [ "$p" -eq 0 ]; then incomplete "$name" "ran no test"
 	elif ! console_shows "$log" "$re"; then incomplete "$name" "the console $(what_shows "$re"): not so (see $log)"
 	fi
+	if [ "$hyp" != none ] && [ "${switch_us:-0}" -gt 0 ]; then switch_line "$name" "$log" "$switch_us"; fi
+	if [ -n "$base" ]; then same_results "$name" "$log" "$base"; fi
 }
 
 if [ "$mode" != --host-only ]; then
@@ -131,11 +229,12 @@ if [ "$mode" != --host-only ]; then
 		for board in ${boards//,/ }; do
 			full=$name
 			[ "$board" = qemu-virt ] || full=$name@$board
-			[ -n "$only" ] && [ "$name" != "$only" ] && [ "$full" != "$only" ] && continue
+			[ -n "$only" ] && [[ ",$only," != *",$name,"* ]] && [[ ",$only," != *",$full,"* ]] && continue
 			# shellcheck disable=SC2086
-			run_scenario "$full" "$board" "$guest" "$expect" $qemu_args
+			start_scenario "$full" "$board" "$guest" "$expect" $qemu_args
 		done
 	done < "${SCENARIOS:-guest-tests/scenarios.txt}"
+	for name in "${!bg_pid[@]}"; do collect "$name"; done
 fi
 
 echo "$pass passed, $fail failed"

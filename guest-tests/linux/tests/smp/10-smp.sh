@@ -1,0 +1,92 @@
+# Run by /init in the linux-smp2 / linux-smp4 scenarios (-smp N, no icount,
+# blmon.switch_us and test.cpus=N on the command line): Linux on every CPU
+# while the monitor switches the whole system from boot on (docs/linux.md).
+# Without -icount the instruction event does not count (PLATFORM.md) and
+# time is the host's: the checks are bounds, not exact counts, except the
+# module's SW_INCR counts, which are exact.
+. /lib/perf-tests.sh   # pstat, val, isnum, minus, within
+D=/sys/kernel/debug/blmon
+LOAD_S=3               # seconds of load
+
+cpus=$(sed -n 's/.*test\.cpus=\([0-9]*\).*/\1/p' /proc/cmdline)
+period_us=$(sed -n 's/.*blmon\.switch_us=\([0-9]*\).*/\1/p' /proc/cmdline)
+check "the scenario passes test.cpus (got '$cpus') and blmon.switch_us (got '$period_us')" \
+	test "${cpus:-0}" -gt 1 -a "${period_us:-0}" -gt 0
+last=$((cpus - 1))
+now_ns() { cntvct | sed -n 's/^cntvct_ns //p'; }
+
+# ---- every CPU came up --------------------------------------------------------
+check_eq "/proc/cpuinfo lists $cpus processors" "$(grep -c ^processor /proc/cpuinfo)" "$cpus"
+check_eq "/sys/devices/system/cpu/online is 0-$last" "$(cat /sys/devices/system/cpu/online)" "0-$last"
+check "every CPU entered in SVC mode (the monitor keeps HYP)" \
+	grep -q "CPU: All CPU(s) started in SVC mode" /tmp/dmesg
+check "the kernel brought up $cpus CPUs" grep -q "SMP: Total of $cpus processors activated" /tmp/dmesg
+
+# ---- IPIs and timers on every CPU, perf stat -a per CPU ------------------------
+# irqs PATTERN: the per-CPU counts of the /proc/interrupts lines matching
+# PATTERN, summed line by line: "count0 count1 ..."
+irqs() {
+	awk -v p="$1" -v n="$cpus" '$0 ~ p { for (i = 2; i <= n + 1; i++) s[i] += $i }
+		END { for (i = 2; i <= n + 1; i++) printf "%d ", s[i] }' /proc/interrupts
+}
+# grew BEFORE AFTER: every CPU's count is larger after
+grew() {
+	awk -v a="$1" -v b="$2" -v n="$cpus" 'BEGIN { split(a, x); split(b, y)
+		for (i = 1; i <= n; i++) if (y[i] + 0 <= x[i] + 0) bad = 1; exit bad }'
+}
+tim0=$(irqs arch_timer); ipi0=$(irqs '^ *IPI[0-9]+:')
+t0=$(now_ns)
+for c in $(seq 0 $last); do
+	timeout $LOAD_S taskset -c "$c" sh -c 'while :; do :; done' &
+	[ "$c" = 0 ] || pingpong 0 "$c" 1000 >/dev/null &
+done
+perf stat -a -A -x, -o /tmp/smp.stat -e cycles,task-clock -- sleep $((LOAD_S - 1)) >/dev/null 2>&1
+wait
+t1=$(now_ns)
+tim1=$(irqs arch_timer); ipi1=$(irqs '^ *IPI[0-9]+:')
+note "arch_timer per CPU: $tim0-> $tim1; IPIs per CPU: $ipi0-> $ipi1"
+check "timer interrupts on every CPU during the load" grew "$tim0" "$tim1"
+check "IPIs on every CPU during the load" grew "$ipi0" "$ipi1"
+
+# percpu EVENT: "count0 count1 ..." from perf stat -a -A (CSV: CPUn,count,unit,event,...)
+percpu() {
+	awk -F, -v e="$1" -v n="$cpus" '$4 == e && $1 ~ /^CPU[0-9]+$/ { v[substr($1, 4)] = $2 }
+		END { for (i = 0; i < n; i++) printf "%s ", (i in v ? v[i] : "none") }' /tmp/smp.stat
+}
+cyc=$(percpu cycles); clk=$(percpu task-clock)
+win_ns=$((t1 - t0))
+note "perf stat -a -A over $((win_ns / 1000000)) ms: cycles $cyc; task-clock (ms) $clk"
+# every value a number above 0 and below MAX
+in_range() {
+	awk -v l="$1" -v max="$2" -v n="$cpus" 'BEGIN { c = split(l, v)
+		for (i = 1; i <= c; i++) if (v[i] !~ /^[0-9.]+$/ || v[i] + 0 <= 0 || v[i] + 0 > max) bad = 1
+		exit bad || c != n }'
+}
+# QEMU's cycle counter runs at 1 GHz of virtual time (host time without icount),
+# stopped in HYP: no CPU can count more cycles than the window has ns
+check "perf stat -a: cycles counted on every CPU, each > 0 and <= the window's ns" \
+	in_range "$cyc" "$win_ns"
+check "perf stat -a: task-clock on every CPU, each > 0 and <= the window's ms" \
+	in_range "$clk" $((win_ns / 1000000))
+
+# ---- exact SW_INCR counts on every CPU across switches (the module) ------------
+check "insmod blmon_guest.ko" insmod /lib/modules/blmon_guest.ko
+echo 100000 > $D/swincr
+cat $D/swincr > /tmp/swincr
+while read -r line; do note "swincr: $line"; done < /tmp/swincr
+check_eq "swincr: one result per CPU" "$(grep -c '^cpu [0-9]* counter' /tmp/swincr)" "$cpus"
+# cpu N counter C start S increments I read R overflow O switches W
+check_eq "swincr: on every CPU the counter reads start + increments exactly, it wrapped, across >= 2 switches" \
+	"$(awk '{ if ($10 != ($6 + $8) % 4294967296 || $12 != 1 || $14 < 2 || $8 < 100000) print $2 }' /tmp/swincr |
+		tr '\n' ' ')" ""
+
+# ---- the monitor's count ---------------------------------------------------------
+t=$(now_ns)
+set -- $(head -3 $D/system)   # switches N cluster C online M
+check_eq "HVC_SYSTEM_INFO: the monitor's online mask has the $cpus CPUs" "$6" "$(printf 0x%x $(( (1 << cpus) - 1 )))"
+check "the monitor switched: $2 switches in $((t / 1000000)) ms, no more than one per period" \
+	test "$2" -gt 0 -a "$2" -le $((t / (period_us * 1000) + 1))
+check "every CPU took part in switches (HVC_SYSTEM_INFO r3 on each)" \
+	awk -v n="$cpus" '/^cpu[0-9]+ / { c++; if ($2 + 0 < 1) bad = 1 } END { exit bad || c != n }' $D/system
+dmesg > /tmp/dmesg-smp
+check "no kernel oops, BUG or warning" sh -c '! grep -qE "Oops|BUG:|WARNING:|Internal error" /tmp/dmesg-smp'
