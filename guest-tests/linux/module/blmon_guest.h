@@ -13,6 +13,10 @@
 /* The monitor's status words (BL_HVC_*) as an errno for user space. */
 int blmon_errno(u32 status);
 
+/* A debugfs write of one 32-bit argument: HVC fid(val) on this CPU, its
+ * status as an errno; EINVAL for a value above 32 bits. */
+int blmon_hvc_set(u32 fid, u64 val);
+
 /* The active cluster of the calling CPU (HVC_MONITOR_INFO). */
 u32 blmon_active_cluster(void);
 

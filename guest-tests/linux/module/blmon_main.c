@@ -31,6 +31,18 @@ int blmon_errno(u32 status)
 	}
 }
 
+int blmon_hvc_set(u32 fid, u64 val)
+{
+	u32 status;
+
+	if (val > U32_MAX)      /* it would be truncated */
+		return -EINVAL;
+	get_cpu();
+	status = bl_hvc_regs(fid, (u32)val, 0, 0).r0;
+	put_cpu();
+	return blmon_errno(status);
+}
+
 u32 blmon_active_cluster(void)
 {
 	struct bl_hvc_regs r;

@@ -54,9 +54,7 @@ DEFINE_SHOW_ATTRIBUTE(system);
 
 static int auto_switch_set(void *data, u64 val)
 {
-	if (val > U32_MAX)
-		return -EINVAL;
-	return blmon_errno(bl_hvc_regs(HVC_AUTO_SWITCH, (u32)val, 0, 0).r0);
+	return blmon_hvc_set(HVC_AUTO_SWITCH, val);
 }
 DEFINE_DEBUGFS_ATTRIBUTE(auto_switch_fops, NULL, auto_switch_set, "%llu\n");
 

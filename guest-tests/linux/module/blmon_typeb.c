@@ -87,9 +87,7 @@ DEFINE_DEBUGFS_ATTRIBUTE(state_fops, state_get, NULL, "%llu\n");
 
 static int pmu_switch_set(void *data, u64 val)
 {
-	if (val > U32_MAX)
-		return -EINVAL;
-	return blmon_errno(typeb_call(HVC_PMU_SWITCH, (u32)val, 0, 0).r0);
+	return blmon_hvc_set(HVC_PMU_SWITCH, val);
 }
 DEFINE_DEBUGFS_ATTRIBUTE(pmu_switch_fops, NULL, pmu_switch_set, "%llu\n");
 

@@ -68,6 +68,14 @@ check "perf stat -a: cycles counted on every CPU, each > 0 and <= the window's n
 	in_range "$cyc" "$win_ns"
 check "perf stat -a: task-clock on every CPU, each > 0 and <= the window's ms" \
 	in_range "$clk" $((win_ns / 1000000))
+# Over the same perf window, a CPU's cycles (1 per ns while it runs the guest)
+# against its task-clock (all the time): at most all of it (5 % for the two
+# events' enable times), and at least 10 %: the monitor's switches take the
+# rest, and a period starts only when the last switch is over (docs/linux.md)
+check "perf stat -a: on every CPU, cycles are 10 % to 105 % of the task-clock's ns" \
+	awk -v c="$cyc" -v k="$clk" -v n="$cpus" 'BEGIN { split(c, x); split(k, y)
+		for (i = 1; i <= n; i++) { r = x[i] / (y[i] * 1000000 + 1); if (r < 0.10 || r > 1.05) bad = 1 }
+		exit bad }'
 
 # ---- exact SW_INCR counts on every CPU across switches (the module) ------------
 check "insmod blmon_guest.ko" insmod /lib/modules/blmon_guest.ko
