@@ -1,11 +1,9 @@
-# Run by /init in the linux-smp2 / linux-smp4 scenarios (-smp N, no icount,
-# blmon.switch_us and test.cpus=N on the command line): Linux on every CPU
-# while the monitor switches the whole system from boot on (docs/linux.md).
-# Without -icount the instruction event does not count (PLATFORM.md) and
-# time is the host's: the checks are bounds, not exact counts, except the
-# module's SW_INCR counts, which are exact.
-. /lib/perf-tests.sh   # pstat, val, isnum, minus, within
-D=/sys/kernel/debug/blmon
+# Run by /init in the linux-smp2 / linux-smp4 scenarios and (linked) in
+# linux-nomodule (-smp N, no icount, blmon.switch_us and test.cpus=N on the
+# command line): Linux on every CPU while the monitor switches the whole
+# system from boot on (docs/linux.md); no module. Without -icount the
+# instruction event does not count (PLATFORM.md) and time is the host's: the
+# checks are bounds, not exact counts.
 LOAD_S=3               # seconds of load
 
 cpus=$(sed -n 's/.*test\.cpus=\([0-9]*\).*/\1/p' /proc/cmdline)
@@ -77,24 +75,3 @@ check "perf stat -a: on every CPU, cycles are 10 % to 105 % of the task-clock's 
 		for (i = 1; i <= n; i++) { r = x[i] / (y[i] * 1000000 + 1); if (r < 0.10 || r > 1.05) bad = 1 }
 		exit bad }'
 
-# ---- exact SW_INCR counts on every CPU across switches (the module) ------------
-check "insmod blmon_guest.ko" insmod /lib/modules/blmon_guest.ko
-echo 100000 > $D/swincr
-cat $D/swincr > /tmp/swincr
-while read -r line; do note "swincr: $line"; done < /tmp/swincr
-check_eq "swincr: one result per CPU" "$(grep -c '^cpu [0-9]* counter' /tmp/swincr)" "$cpus"
-# cpu N counter C start S increments I read R overflow O switches W
-check_eq "swincr: on every CPU the counter reads start + increments exactly, it wrapped, across >= 2 switches" \
-	"$(awk '{ if ($10 != ($6 + $8) % 4294967296 || $12 != 1 || $14 < 2 || $8 < 100000) print $2 }' /tmp/swincr |
-		tr '\n' ' ')" ""
-
-# ---- the monitor's count ---------------------------------------------------------
-t=$(now_ns)
-set -- $(head -3 $D/system)   # switches N cluster C online M
-check_eq "HVC_SYSTEM_INFO: the monitor's online mask has the $cpus CPUs" "$6" "$(printf 0x%x $(( (1 << cpus) - 1 )))"
-check "the monitor switched: $2 switches in $((t / 1000000)) ms, no more than one per period" \
-	test "$2" -gt 0 -a "$2" -le $((t / (period_us * 1000) + 1))
-check "every CPU took part in switches (HVC_SYSTEM_INFO r3 on each)" \
-	awk -v n="$cpus" '/^cpu[0-9]+ / { c++; if ($2 + 0 < 1) bad = 1 } END { exit bad || c != n }' $D/system
-dmesg > /tmp/dmesg-smp
-check "no kernel oops, BUG or warning" sh -c '! grep -qE "Oops|BUG:|WARNING:|Internal error" /tmp/dmesg-smp'
