@@ -1,14 +1,14 @@
-# Run by /init in the linux-smp2 / linux-smp4 scenarios and (linked) in
-# linux-nomodule (-smp N, no icount, blmon.switch_us and test.cpus=N on the
-# command line): Linux on every CPU while the monitor switches the whole
-# system from boot on (docs/linux.md); no module. Without -icount the
+# Run by /init in the linux-switch-smp2 / -smp4 scenarios and (linked) in
+# linux-nomodule (-smp N, no icount, blmon.switch_us on the command line):
+# Linux on every CPU while the monitor switches the whole system from boot on
+# (docs/linux.md); no module. Without -icount the
 # instruction event does not count (PLATFORM.md) and time is the host's: the
 # checks are bounds, not exact counts.
 LOAD_S=3               # seconds of load
 
-cpus=$(sed -n 's/.*test\.cpus=\([0-9]*\).*/\1/p' /proc/cmdline)
-period_us=$(sed -n 's/.*blmon\.switch_us=\([0-9]*\).*/\1/p' /proc/cmdline)
-check "the scenario passes test.cpus (got '$cpus') and blmon.switch_us (got '$period_us')" \
+cpus=$SMP   # the -smp the harness gave QEMU (test.smp=, /init)
+period_us=$(cmdline blmon.switch_us)
+check "the scenario runs several CPUs (test.smp: '$cpus') and blmon.switch_us ('$period_us')" \
 	test "${cpus:-0}" -gt 1 -a "${period_us:-0}" -gt 0
 last=$((cpus - 1))
 now_ns() { cntvct | sed -n 's/^cntvct_ns //p'; }

@@ -1,9 +1,8 @@
-# Run by /init in the linux-smp2 / linux-smp4 scenarios after 10-cpus.sh:
+# Run by /init in the linux-switch-smp2 / -smp4 scenarios after 10-cpus.sh:
 # the guest module's exact SW_INCR counts on every CPU across the monitor's
 # switches, and the monitor's own count (docs/linux.md, docs/linux-module.md).
 D=/sys/kernel/debug/blmon
-cpus=$(sed -n 's/.*test\.cpus=\([0-9]*\).*/\1/p' /proc/cmdline)
-period_us=$(sed -n 's/.*blmon\.switch_us=\([0-9]*\).*/\1/p' /proc/cmdline)
+cpus=$SMP period_us=$(cmdline blmon.switch_us)
 now_ns() { cntvct | sed -n 's/^cntvct_ns //p'; }
 
 # ---- exact SW_INCR counts on every CPU across switches ---------------------------
