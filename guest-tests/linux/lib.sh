@@ -6,13 +6,15 @@
 #   run_suite DIR SECONDS [ONLY]  every DIR/*.sh, each in a shell of its own
 #   summary                    the "N passed, N failed" line
 #   cmdline KEY                the value of KEY= on the kernel command line
-#   machine_facts              BOARD, RAM_BASE, PMU_IRQS, RAM_MB, SMP (/init)
+# and sets what a script may assume of the machine (machine_facts, below).
+# Nothing is exported: the programs the scripts run (perf and its workload)
+# get the environment the kernel gave init, so their user-mode instruction
+# counts do not depend on the test library (default/30-perf.sh compares them).
 # Every check appends one line, "ok" or "not ok", to the results file
 # $init_results: its line count numbers the checks and it is the one place
 # they are counted, so a script that dies keeps the checks it made, and a
 # check made in a subshell counts too.
 init_results=${init_results:-/tmp/init.results}
-export init_results
 
 init_record() { # ok|"not ok" TEXT
 	echo "$1" >> "$init_results"
@@ -42,11 +44,11 @@ cmdline() {
 	done
 }
 
-# machine_facts: what the scripts may assume of the machine, exported to
-# them: BOARD, RAM_BASE and PMU_IRQS (yes if the board delivers the PMU's
-# overflow interrupt, else the reason it does not) from the device tree's
-# root compatible; RAM_MB and SMP from the command line the harness builds
-# (qemu/common.sh: test.ram_mb=, test.smp=)
+# machine_facts: what the scripts may assume of the machine: BOARD, RAM_BASE
+# and PMU_IRQS (yes if the board delivers the PMU's overflow interrupt, else
+# the reason it does not) from the device tree's root compatible; RAM_MB and
+# SMP from the command line the harness builds (qemu/common.sh: test.ram_mb=,
+# test.smp=)
 machine_facts() {
 	RAM_MB=$(cmdline test.ram_mb) SMP=$(cmdline test.smp)
 	case "$(tr '\0' ' ' </proc/device-tree/compatible)" in
@@ -55,8 +57,8 @@ machine_facts() {
 		PMU_IRQS="QEMU's vexpress-a15 does not connect the PMU's interrupt to the GIC (hw/arm/vexpress.c; plain QEMU alike)" ;;
 	*) BOARD=unknown RAM_BASE=unknown PMU_IRQS="unknown board" ;;
 	esac
-	export BOARD RAM_BASE PMU_IRQS RAM_MB SMP
 }
+machine_facts
 
 # run_suite DIR SECONDS [ONLY]: run DIR/*.sh in name order (with ONLY, a
 # comma-separated list of names without .sh, only those). Each runs in a busybox
@@ -82,7 +84,8 @@ run_suite() {
 		case ",${rs_only:-${rs_name%.sh}}," in *",${rs_name%.sh},"*) ;; *) continue ;; esac
 		note "${rs_t#/tests/}"
 		rs_start=$(init_uptime)
-		setsid /bin/busybox sh -c '. /lib/tests.sh; . "$1"; exit 0' sh "$rs_t" &
+		setsid /bin/busybox sh -c 'init_results=$2; . /lib/tests.sh; . "$1"; exit 0' \
+			sh "$rs_t" "$init_results" &
 		rs_pid=$!
 		setsid /bin/busybox sh -c 'sleep "$1"; kill -TERM "$2"' sh "$rs_secs" "$rs_pid" &
 		rs_watch=$!
