@@ -38,7 +38,5 @@ void gic_cpu_init(void)
 	mmio_write32(hyp_platform.gich + GICH_HCR, GICH_HCR_EN);
 }
 
-uint32_t gic_ack(void) { return mmio_read32(gicc(GICC_IAR)); }
-void gic_eoi(uint32_t iar) { mmio_write32(gicc(GICC_EOIR), iar); }
 void gic_deactivate(uint32_t iar) { mmio_write32(gicc(GICC_DIR), iar); }
 void gic_send_sgi(uint32_t sgir) { gicd_write32(GICD_SGIR, sgir); }

@@ -28,8 +28,13 @@ static inline bool gic_monitor_owned(uint32_t id)
 
 void gic_init(void);                  /* boot CPU, once: distributor */
 void gic_cpu_init(void);              /* every CPU: interface, GICH, own interrupts */
-uint32_t gic_ack(void);               /* GICC_IAR */
-void gic_eoi(uint32_t iar);           /* GICC_EOIR: priority drop */
+#ifndef HOST_BUILD
+#include "io.h"
+#include "platform.h"
+/* Inline: every physical interrupt is acknowledged and ended here. */
+static inline uint32_t gic_ack(void) { return mmio_read32(hyp_platform.gicc + GICC_IAR); }         /* GICC_IAR */
+static inline void gic_eoi(uint32_t iar) { mmio_write32(hyp_platform.gicc + GICC_EOIR, iar); }     /* priority drop */
+#endif
 void gic_deactivate(uint32_t iar);    /* GICC_DIR */
 /* GICD_SGIR as the monitor writes it (arch/gicv2.h GICD_SGIR_VALUE) */
 void gic_send_sgi(uint32_t sgir);

@@ -28,6 +28,7 @@
 struct vgic_cpu {
 	unsigned cpu;                   /* this CPU's number */
 	unsigned nr_lrs;                /* list registers the hardware has */
+	uint64_t lr_mask;               /* their bits in ELSR */
 	uint32_t queued_hw[GIC_MAX_IRQS / 32 + 1];   /* physical ids waiting for an LR */
 	uint8_t queued_sgi[GIC_NR_SGIS];              /* bit s: SGI from CPU s waiting */
 	unsigned nqueued;

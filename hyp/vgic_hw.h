@@ -11,10 +11,16 @@
 #include <stdint.h>
 
 unsigned vgic_hw_nr_lrs(void);            /* list registers this CPU has */
+#ifdef HOST_BUILD
 uint32_t vgic_hw_lr_read(unsigned i);
 void vgic_hw_lr_write(unsigned i, uint32_t v);
-uint64_t vgic_hw_elsr(void);               /* bit i: list register i is empty */
+/* bit i: list register i is empty (of nr_lrs: the second word is read
+ * only when there are more than 32) */
+uint64_t vgic_hw_elsr(unsigned nr_lrs);
 void vgic_hw_set_underflow(bool on);       /* GICH_HCR.UIE */
+#else
+#include "vgic_hw_gich.h"                  /* inline: the injection path */
+#endif
 /* Deactivate physical interrupt id (GICC_DIR): a soft-linked one the guest
  * has ended. */
 void vgic_hw_deactivate(uint32_t id);

@@ -1,26 +1,12 @@
-/* hyp/vgic_hw.h on the hardware: GICH of the running CPU, the physical
- * distributor (hyp/gic.c), and the monitor's SGI to kick other CPUs. */
+/* hyp/vgic_hw.h on the hardware, out of line: the physical distributor
+ * (hyp/gic.c), the monitor's SGI to kick other CPUs (the list registers:
+ * hyp/vgic_hw_gich.h). */
 #include "gic.h"
 #include "io.h"
 #include "percpu.h"
 #include "platform.h"
 #include "smp.h"
 #include "vgic_hw.h"
-
-static uint32_t gich(uint32_t off) { return hyp_platform.gich + off; }
-
-uint32_t vgic_hw_lr_read(unsigned i) { return mmio_read32(gich(GICH_LR(i))); }
-void vgic_hw_lr_write(unsigned i, uint32_t v) { mmio_write32(gich(GICH_LR(i)), v); }
-
-uint64_t vgic_hw_elsr(void)
-{
-	return mmio_read32(gich(GICH_ELSR0)) | ((uint64_t)mmio_read32(gich(GICH_ELSR0 + 4)) << 32);
-}
-
-void vgic_hw_set_underflow(bool on)
-{
-	mmio_write32(gich(GICH_HCR), GICH_HCR_EN | (on ? GICH_HCR_UIE : 0));
-}
 
 void vgic_hw_deactivate(uint32_t id) { gic_deactivate(id); }
 
@@ -38,5 +24,5 @@ void vgic_hw_kick_others(void)
 /* GICH_VTR.ListRegs + 1 */
 unsigned vgic_hw_nr_lrs(void)
 {
-	return GICH_VTR_LRS(mmio_read32(gich(GICH_VTR)));
+	return GICH_VTR_LRS(mmio_read32(vgic_hw_gich(GICH_VTR)));
 }

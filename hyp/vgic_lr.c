@@ -48,6 +48,8 @@ void vgic_cpu_init(struct vgic_cpu *v, unsigned cpu, unsigned nr_lrs)
 	memset(v, 0, sizeof(*v));
 	v->cpu = cpu;
 	v->nr_lrs = nr_lrs > VGIC_MAX_LRS ? VGIC_MAX_LRS : nr_lrs;
+	/* cppcheck-suppress knownConditionTrueFalse ; false positive, as above */
+	v->lr_mask = v->nr_lrs >= 64 ? ~0ull : (1ull << v->nr_lrs) - 1;
 	/* cppcheck-suppress knownConditionTrueFalse ; false positive: nr_lrs is GICH_VTR's count, 1-64 (tests/test_vgic_lr.c) */
 	for (unsigned i = 0; i < v->nr_lrs; i++)
 		vgic_hw_lr_write(i, 0);
@@ -56,12 +58,9 @@ void vgic_cpu_init(struct vgic_cpu *v, unsigned cpu, unsigned nr_lrs)
 
 static bool dist_enabled(void) { return vgic_dist.ctlr & GICD_CTLR_ENABLE; }
 
-static uint64_t lr_mask(const struct vgic_cpu *v)
-{
-	return v->nr_lrs >= 64 ? ~0ull : (1ull << v->nr_lrs) - 1;
-}
+static inline uint64_t lr_mask(const struct vgic_cpu *v) { return v->lr_mask; }
 
-static uint32_t lr_hw(const struct vgic_cpu *v, uint32_t id)
+static inline uint32_t lr_hw(const struct vgic_cpu *v, uint32_t id)
 {
 	uint32_t link = vgic_dist.soft_eoi ? GICH_LR_EOI : GICH_LR_HW | GICH_LR_PID(id);
 
@@ -79,12 +78,15 @@ static uint32_t lr_sgi(const struct vgic_cpu *v, uint32_t id, uint32_t src)
 	return GICH_LR_CPUID(src) | GICH_LR_VID(id) | GICH_LR_PRIO(vgic_prio(v, id)) | GICH_LR_PENDING;
 }
 
-/* A free list register, or -1. */
-static int free_lr(const struct vgic_cpu *v)
+/* A free list register, or -1 (32-bit halves: no libgcc call). */
+static inline int free_lr(const struct vgic_cpu *v)
 {
-	uint64_t e = vgic_hw_elsr() & lr_mask(v);
+	uint64_t e = vgic_hw_elsr(v->nr_lrs) & lr_mask(v);
+	uint32_t lo = (uint32_t)e, hi = (uint32_t)(e >> 32);
 
-	return e ? __builtin_ctzll(e) : -1;
+	if (lo)
+		return __builtin_ctz(lo);
+	return hi ? 32 + __builtin_ctz(hi) : -1;
 }
 
 /* The SGI ids in valid list registers (bit id), after emptying those whose
@@ -94,7 +96,7 @@ static int free_lr(const struct vgic_cpu *v)
  * deactivated here. */
 static uint32_t sgis_in_lrs(const struct vgic_cpu *v)
 {
-	uint64_t used = ~vgic_hw_elsr() & lr_mask(v);
+	uint64_t used = ~vgic_hw_elsr(v->nr_lrs) & lr_mask(v);
 	uint32_t ids = 0;
 
 	for (; used; used &= used - 1) {
@@ -168,7 +170,7 @@ static uint32_t dequeue_best(struct vgic_cpu *v, uint32_t blocked, uint32_t hold
 /* The merely pending list register of the lowest priority, or -1. */
 static int worst_pending_lr(const struct vgic_cpu *v, uint32_t *prio)
 {
-	uint64_t used = ~vgic_hw_elsr() & lr_mask(v);
+	uint64_t used = ~vgic_hw_elsr(v->nr_lrs) & lr_mask(v);
 	int worst = -1;
 
 	*prio = 0;
@@ -203,7 +205,7 @@ static uint32_t blocked_prio(const struct vgic_cpu *v, uint32_t sgis)
  * than hold (file comment). */
 static void hold_back(struct vgic_cpu *v, uint32_t hold, uint32_t *sgis)
 {
-	uint64_t used = ~vgic_hw_elsr() & lr_mask(v);
+	uint64_t used = ~vgic_hw_elsr(v->nr_lrs) & lr_mask(v);
 
 	for (; used; used &= used - 1) {
 		unsigned i = (unsigned)__builtin_ctzll(used);
@@ -293,7 +295,7 @@ void vgic_inject_hw(struct vgic_cpu *v, uint32_t id)
 
 void vgic_inject_sgi(struct vgic_cpu *v, uint32_t id, uint32_t src)
 {
-	uint64_t used = ~vgic_hw_elsr() & lr_mask(v);
+	uint64_t used = ~vgic_hw_elsr(v->nr_lrs) & lr_mask(v);
 
 	if (id >= GIC_NR_SGIS || src >= 8 || (v->queued_sgi[id] & (1u << src)))
 		return;   /* one pending state per SGI and source */

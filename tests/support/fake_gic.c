@@ -100,7 +100,7 @@ void vgic_hw_lr_write(unsigned i, uint32_t v)
 	check_lr(i);
 }
 
-uint64_t vgic_hw_elsr(void) { return fake_gic_elsr(); }
+uint64_t vgic_hw_elsr(unsigned nr_lrs) { (void)nr_lrs; return fake_gic_elsr(); }
 
 /* The monitor's GICC_DIR of a soft-linked physical interrupt: as the
  * hardware-linked EOI would have, it is logged and deactivated. */
