@@ -197,10 +197,15 @@ $(B)/vexpress-a15/guest-smp%.dtb: tools/make-guest-dtb.sh $(LINUX_FETCHED) | dep
 	tools/make-guest-dtb.sh $@ vexpress-a15 $*
 
 # ---- host unit tests ------------------------------------------------------------
-$(B)/host/%: tests/%.c $(PORTABLE_SRCS) $(wildcard tests/support/*.c) $(wildcard tests/support/*.h) \
-		$(wildcard pmu/*.h hyp/*.h arch/*.h include/*.h) | deps-quiet
+# Each source compiled once (with the sanitizers), each test linked from them
+HOST_HDRS    := $(wildcard pmu/*.h hyp/*.h arch/*.h include/*.h tests/support/*.h)
+HOST_OBJS    := $(patsubst %.c,$(B)/host/objs/%.o,$(PORTABLE_SRCS) $(wildcard tests/support/*.c))
+$(B)/host/objs/%.o: %.c $(HOST_HDRS) | deps-quiet
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(HOST_CFLAGS) $< $(PORTABLE_SRCS) $(wildcard tests/support/*.c) -lcmocka -o $@
+	$(HOSTCC) $(HOST_CFLAGS) -c $< -o $@
+$(B)/host/%: tests/%.c $(HOST_OBJS) $(HOST_HDRS) | deps-quiet
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(HOST_CFLAGS) $< $(HOST_OBJS) -lcmocka -o $@
 
 host-tests-build: $(patsubst %,$(B)/host/%,$(HOST_TESTS)) fuzz-build
 .PHONY: host-tests-build
@@ -210,13 +215,16 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_SECONDS ?= 60
 # the fakes, without the unit tests' cmocka helpers (pmu_calls.c)
 FUZZ_SUPPORT := $(filter-out tests/support/pmu_calls.c,$(wildcard tests/support/*.c))
-$(B)/fuzz/%: tests/fuzz/%.c $(PORTABLE_SRCS) $(FUZZ_SUPPORT) \
-		$(wildcard pmu/*.h hyp/*.h arch/*.h include/*.h tests/support/*.h) | deps-quiet
+FUZZ_CFLAGS  := -std=c11 -O1 -g -Wall -Wextra -Werror -DHOST_BUILD -DLOG_LEVEL=2 \
+	-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
+	-Iinclude -Iarch -Ihyp -Ipmu -Itests/support
+FUZZ_OBJS    := $(patsubst %.c,$(B)/fuzz/objs/%.o,$(PORTABLE_SRCS) $(FUZZ_SUPPORT))
+$(B)/fuzz/objs/%.o: %.c $(HOST_HDRS) | deps-quiet
 	@mkdir -p $(dir $@)
-	clang -std=c11 -O1 -g -Wall -Wextra -Werror -DHOST_BUILD -DLOG_LEVEL=2 \
-		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-		-Iinclude -Iarch -Ihyp -Ipmu -Itests/support \
-		$< $(PORTABLE_SRCS) $(FUZZ_SUPPORT) -o $@
+	clang $(FUZZ_CFLAGS) -c $< -o $@
+$(B)/fuzz/%: tests/fuzz/%.c $(FUZZ_OBJS) $(HOST_HDRS) | deps-quiet
+	@mkdir -p $(dir $@)
+	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_OBJS) -o $@
 fuzz-build: $(patsubst %,$(B)/fuzz/%,$(FUZZ_TARGETS))
 fuzz: deps fuzz-build
 	@for t in $(FUZZ_TARGETS); do \
@@ -272,7 +280,11 @@ linux-measure: deps all linux-guest
 	@QEMU_BOARD=$(BOARD) tools/linux-measure.sh
 .PHONY: linux-guest linux-test linux-measure
 
-test: deps boards lib host-tests-build linux-guest
+# The build on every core (nproc), then the tests (tools/test-all.sh shares
+# the cores out itself)
+NPROC := $(shell nproc 2>/dev/null || echo 1)
+test: deps
+	@$(MAKE) --no-print-directory -j$(NPROC) boards lib host-tests-build linux-guest
 	@tools/test-all.sh
 
 host-test: deps host-tests-build

@@ -73,6 +73,22 @@ row() { # LABEL RUN-SUFFIX KEY
 	row "spin 200M: instructions (user+kernel)" icount instructions
 	row "spin 200M: cycles" icount cycles
 	row "spin 200M: elapsed, s of virtual time" icount elapsed_s
+	row "pingpong 20000 rounds on one CPU (no perf), ns of virtual time" icount pp_none_ns
+	row "pingpong under perf stat -i, state 2, ns of virtual time" icount pp_state2_ns
+	row "pingpong under perf stat -i, state 2: instructions (parent, user+kernel)" icount pp_state2_instructions
+	row "pingpong under perf stat -i, state 2: context switches" icount pp_state2_context-switches
 	row "boot: reset to /init's first script, ns (no icount: ~host time)" host cntvct_ns
 	row "spin 200M: elapsed, s of host time (no icount)" host elapsed_s
 } | tee "$out"
+# The state-3 start exists under the monitor only (HVC_PMU_SWITCH(1) through
+# the guest module right before perf stat): one column
+{
+	echo
+	echo "| under the monitor, -icount shift=0 | state 2 | started in state 3 | difference |"
+	echo "| --- | --- | --- | --- |"
+	for k in ns instructions cycles context-switches; do
+		a=$(get monitor-icount "pp_state2_$k"); b=$(get monitor-icount "pp_state3_$k")
+		awk -v k="$k" -v a="$a" -v b="$b" 'BEGIN { printf "| pingpong under perf stat -i: %s | %s | %s | %+d |\n", k, a, b, b - a }'
+	done
+	echo "| HVC_PMU_GET_STATE before / after perf stat | $(get monitor-icount pp_state2_after) after | $(get monitor-icount pp_state3_before) before, $(get monitor-icount pp_state3_after) after | |"
+} | tee -a "$out"

@@ -26,6 +26,18 @@ incomplete() { # name reason
 	fail=$((fail + 1))
 }
 
+lint_pid=""
+collect_lint() { # the background lint's lines and counts, once
+	local p n
+	[ -n "$lint_pid" ] || return 0
+	wait "$lint_pid"
+	lint_pid=""
+	grep -aE '^(ok|not ok) -' "$logs/lint.log" | sed 's/^/lint  /'
+	p=$(grep -caE '^ok -' "$logs/lint.log" || true); n=$(grep -caE '^not ok -' "$logs/lint.log" || true)
+	pass=$((pass + p)); fail=$((fail + n))
+	[ $((p + n)) -gt 0 ] || incomplete lint "no result line (see $logs/lint.log)"
+}
+
 if [ "$mode" != --guest-only ]; then
 	for t in build/host/test_*; do
 		[ -x "$t" ] || continue
@@ -41,11 +53,11 @@ if [ "$mode" != --guest-only ]; then
 fi
 
 if [ "$mode" != --guest-only ]; then
-	# static checks: one ok / not ok line per tool
-	tools/lint.sh >"$logs/lint.log" 2>&1
-	grep -aE '^(ok|not ok) -' "$logs/lint.log" | sed 's/^/lint  /'
-	p=$(grep -caE '^ok -' "$logs/lint.log" || true); n=$(grep -caE '^not ok -' "$logs/lint.log" || true)
-	pass=$((pass + p)); fail=$((fail + n))
+	# static checks (about 90 s of one core): in the background while the
+	# host tests, the fuzz corpus and the first scenarios run; one ok / not
+	# ok line per tool when collected (collect_lint)
+	tools/lint.sh >"$logs/lint.log" 2>&1 &
+	lint_pid=$!
 
 	# libFuzzer targets replay their saved corpus: every input must pass the oracle
 	for t in build/fuzz/fuzz_*; do
@@ -111,23 +123,31 @@ perftest_results() {
 }
 
 # same_results NAME LOG BASE: the perf tests of LOG and of the scenario BASE's
-# log ran the same tests with the same results (each subtest Ok, FAILED! or
-# Skip alike); one ok / not ok line naming the tests that differ
+# log ran the same tests, and every test that does not fail on BASE (plain
+# QEMU) has the same result here (each subtest Ok, FAILED! or Skip alike):
+# one ok / not ok line naming the tests that differ. A test that fails on
+# plain QEMU (FAILED! in any subtest, cut off, no result) is not the
+# monitor's to fix (docs/linux.md lists them with the reasons): its result
+# here is named on the ok line, whatever it is.
 same_results() {
-	local name=$1 log=$2 base=$3 blog=$logs/qemu-$3.log diff total
+	local name=$1 log=$2 base=$3 blog=$logs/qemu-$3.log diff total plainfail
 	collect "$base"
 	if [ -z "${ran[$base]:-}" ]; then
 		incomplete "$name" "$base, to compare with, did not run (--only $base,$name runs both)"
 		return
 	fi
 	total=$(perftest_results "$log" | grep -c . || true)
-	diff=$(join -a1 -a2 -e missing -o 0,1.2,2.2 <(perftest_results "$log") <(perftest_results "$blog") |
-		awk -v b="$base" '$2 != $3 { printf "%s%s (%s here, %s on %s)", sep, $1, $2, $3, b; sep = "; " }')
+	join -a1 -a2 -e missing -o 0,1.2,2.2 <(perftest_results "$log") <(perftest_results "$blog") \
+		> "$logs/compare-$name.txt"
+	diff=$(awk -v b="$base" '$3 !~ /FAILED|cut-off|none/ && $2 != $3 {
+		printf "%s%s (%s here, %s on %s)", sep, $1, $2, $3, b; sep = "; " }' "$logs/compare-$name.txt")
+	plainfail=$(awk '$3 ~ /FAILED|cut-off|none/ { printf "%s%s (%s here)", sep, $1, $2; sep = ", " }' \
+		"$logs/compare-$name.txt")
 	if [ "$total" -eq 0 ]; then
 		incomplete "$name" "no perf test results to compare with $base"
 	elif [ -z "$diff" ]; then
 		pass=$((pass + 1))
-		echo "ok - $name: each of the $total perf tests run has the result it has on $base"
+		echo "ok - $name: each of the $total perf tests run has the result it has on $base${plainfail:+, but those that fail there: $plainfail}"
 	else
 		incomplete "$name" "perf tests whose result differs from $base: $diff"
 	fi
@@ -221,6 +241,13 @@ if [ "$mode" != --host-only ]; then
 	all_boards=$(ls board/*/board.mk | sed 's|board/\(.*\)/board.mk|\1|')
 	while read -r name boards guest rest; do
 		case "$name" in ''|'#'*) continue;; esac
+		# @wait: what runs in the background is done first (the scenarios
+		# after it need both cores to themselves: no icount, host time)
+		if [ "$name" = @wait ]; then
+			collect_lint
+			for bg in "${!bg_pid[@]}"; do collect "$bg"; done
+			continue
+		fi
 		qemu_args=$rest expect="" padded=" $rest "
 		if [[ $padded == *" -- "* ]]; then
 			qemu_args=${padded%%" -- "*} expect=${padded#*" -- "} expect=${expect% }
@@ -236,6 +263,7 @@ if [ "$mode" != --host-only ]; then
 	done < "${SCENARIOS:-guest-tests/scenarios.txt}"
 	for name in "${!bg_pid[@]}"; do collect "$name"; done
 fi
+collect_lint
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]

@@ -6,3 +6,38 @@ echo "# measure $(cntvct)"    # boot: reset to the first /tests script
 perf stat -o /tmp/measure.stat -e cycles,instructions,instructions:u spin 200000000 >/dev/null 2>&1
 awk '$2 ~ /^(cycles|instructions|instructions:u)$/ { print "# measure " $2 " " $1 }
      /seconds time elapsed/ { print "# measure elapsed_s " $1 }' /tmp/measure.stat
+
+# A context-switch-heavy workload under perf stat, by the PMU state perf
+# finds (docs/performance.md "Linux: perf stat by PMU state"): pingpong
+# bounces a byte between two processes on CPU 0 through pipes, ROUNDS times
+# (two context switches a round). perf stat -i counts the parent only, so
+# every switch to and from the uncounted child schedules perf's events out
+# and in: PMU register accesses on every context switch (with inheritance
+# both tasks would share a cloned context and Linux swaps it without
+# touching the PMU). Each run's time is virtual (-icount: instructions).
+ROUNDS=20000
+now_ns() { cntvct | sed -n 's/^cntvct_ns //p'; }
+pp() { # NAME [perf stat...]: elapsed ns of pingpong 0 0 ROUNDS, and perf's counts
+	a=$(now_ns)
+	if [ $# -gt 1 ]; then
+		"$@" -o /tmp/pp.stat pingpong 0 0 $ROUNDS >/dev/null 2>&1
+	else
+		pingpong 0 0 $ROUNDS >/dev/null 2>&1
+	fi
+	b=$(now_ns)
+	echo "# measure pp_$1_ns $((b - a))"
+	[ $# -gt 1 ] && awk -v n="$1" '$2 ~ /^(cycles|instructions|context-switches)$/ {
+		gsub(",", "", $1); print "# measure pp_" n "_" $2 " " $1 }' /tmp/pp.stat
+}
+D=/sys/kernel/debug/blmon
+echo "# measure pp_rounds $ROUNDS"
+pp none
+pp state2 perf stat -i -e cycles,instructions,context-switches
+# Under the monitor only: plain QEMU starts Linux in HYP mode, with no
+# monitor to answer the module's HVCs.
+if ! dmesg | grep -q "started in HYP mode" && insmod /lib/modules/blmon_guest.ko &&
+	echo 1 > $D/pmu_switch; then
+	echo "# measure pp_state3_before $(cat $D/pmu_state)"   # 3: every PMU access traps
+	pp state3 perf stat -i -e cycles,instructions,context-switches
+	echo "# measure pp_state3_after $(cat $D/pmu_state)"    # 2 again after perf's first access
+fi
