@@ -18,15 +18,13 @@ awk '$2 ~ /^(cycles|instructions|instructions:u)$/ { print "# measure " $2 " " $
 ROUNDS=20000
 now_ns() { cntvct | sed -n 's/^cntvct_ns //p'; }
 pp() { # NAME [perf stat...]: elapsed ns of pingpong 0 0 ROUNDS, and perf's counts
+	n=$1; shift
+	rm -f /tmp/pp.stat
 	a=$(now_ns)
-	if [ $# -gt 1 ]; then
-		"$@" -o /tmp/pp.stat pingpong 0 0 $ROUNDS >/dev/null 2>&1
-	else
-		pingpong 0 0 $ROUNDS >/dev/null 2>&1
-	fi
+	"$@" ${1:+-o /tmp/pp.stat} pingpong 0 0 $ROUNDS >/dev/null 2>&1
 	b=$(now_ns)
-	echo "# measure pp_$1_ns $((b - a))"
-	[ $# -gt 1 ] && awk -v n="$1" '$2 ~ /^(cycles|instructions|context-switches)$/ {
+	echo "# measure pp_${n}_ns $((b - a))"
+	[ $# -eq 0 ] || awk -v n="$n" '$2 ~ /^(cycles|instructions|context-switches)$/ {
 		gsub(",", "", $1); print "# measure pp_" n "_" $2 " " $1 }' /tmp/pp.stat
 }
 D=/sys/kernel/debug/blmon
