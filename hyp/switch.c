@@ -185,9 +185,32 @@ static int32_t do_switch(struct hyp_cpu *c, uint32_t target, bool wait)
 	return (int32_t)target;
 }
 
+/* What other CPUs asked of this one with the monitor's SGI (smp_kick's
+ * reasons). irq_drain takes that SGI inside a switch's waits without
+ * starting anything, so its reasons stay in c->kick until this runs:
+ * after the switch, on every path out of one. */
+static void take_kicks(struct hyp_cpu *c)
+{
+	uint32_t why = __atomic_exchange_n(&c->kick, 0, __ATOMIC_ACQUIRE);
+
+	if (why & KICK_TIMER)
+		switch_timer_sync(c);
+	if (why & KICK_REFILL)
+		vgic_refill(&c->vgic);
+}
+
+static inline void take_kicks_left(struct hyp_cpu *c)
+{
+	if (__atomic_load_n(&c->kick, __ATOMIC_RELAXED))
+		take_kicks(c);
+}
+
 int32_t system_switch(struct hyp_cpu *c, uint32_t target)
 {
-	return do_switch(c, target, true);
+	int32_t r = do_switch(c, target, true);
+
+	take_kicks_left(c);
+	return r;
 }
 
 void switch_join_system(struct hyp_cpu *c)
@@ -208,12 +231,7 @@ void switch_sgi(struct hyp_cpu *c)
 	 * switch's: whatever is in progress and counts on us, we join */
 	take_part_if_member(c);
 	spin_unlock(&system_lock);
-	uint32_t why = __atomic_exchange_n(&c->kick, 0, __ATOMIC_ACQUIRE);
-
-	if (why & KICK_TIMER)
-		switch_timer_sync(c);
-	if (why & KICK_REFILL)
-		vgic_refill(&c->vgic);
+	take_kicks(c);
 }
 
 /* ---- the switch timer: one CPU's HYP timer (CNTHP) ---------------------- */
@@ -331,5 +349,6 @@ void switch_timer_irq(struct hyp_cpu *c)
 	spin_unlock(&system_lock);
 	timer_arm(c, next);
 	do_switch(c, target, false);
+	take_kicks_left(c);
 	timer_rearm_after_switch(c);
 }
