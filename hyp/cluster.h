@@ -26,30 +26,28 @@ static inline void cluster_load_identity(unsigned cluster)
 	write_VPIDR(pmu_cluster_desc[cluster].midr);
 }
 
-/* Save the outbound context as the PMU state says (switch-out). Inline:
- * the switch path's cost (docs/performance.md). */
-static inline void cluster_save(struct hyp_cpu *c)
+/* This CPU's part of a switch to target: save the outbound context as the
+ * PMU state says, put the hardware in the inbound core's reset state, take
+ * its identity, restore what the state says. Inline: the switch path's
+ * cost (docs/performance.md). */
+static inline void cluster_switch_cpu(struct hyp_cpu *c, unsigned target)
 {
 	/* lazy debug switching: a context the guest never touched stays in
 	 * the hardware's reset state, costing nothing */
-	c->dbg_switching = dbg_ctx_in_use(&c->dbg);
-	pmu_switch_out(&c->pmu);
-	if (c->dbg_switching)
-		dbg_switch_out(&c->dbg);
-}
+	bool dbg = dbg_ctx_in_use(&c->dbg);
 
-/* Reset the hardware to the inbound core's reset state, take its
- * identity, restore what the state says (switch-in). */
-static inline void cluster_restore(struct hyp_cpu *c, unsigned target)
-{
-	/* 1. the inbound core as it comes out of reset */
+	/* 1. outbound: save what the state says to save */
+	pmu_switch_out(&c->pmu);
+	if (dbg)
+		dbg_switch_out(&c->dbg);
+	/* 2. the inbound core as it comes out of reset */
 	pmu_hw_reset(&c->pmu, target);
-	if (c->dbg_switching)
+	if (dbg)
 		dbg_hw_reset(target);
 	cluster_load_identity(target);
-	/* 2. inbound: restore what the state says to restore */
+	/* 3. inbound: restore what the state says to restore */
 	pmu_switch_in(&c->pmu, target);
-	if (c->dbg_switching)
+	if (dbg)
 		dbg_switch_in(&c->dbg, target);
 	hyp_update_traps(c);
 	c->switches++;

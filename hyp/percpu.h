@@ -32,7 +32,6 @@ struct hyp_cpu {
 	uint32_t switches;         /* cluster switches this CPU took part in */
 	bool timer_armed;          /* its HYP timer drives monitor-initiated switches */
 	bool timer_masked;         /* ... held back while a switch is in progress */
-	bool dbg_switching;        /* the switch in progress carries the debug context */
 	uint32_t kick;             /* why the monitor's SGI came (KICK_* in smp.h) */
 	struct hyp_boot boot;
 };

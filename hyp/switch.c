@@ -14,6 +14,7 @@
  * by the monitor's SGI, which the last CPU to arrive (or to finish) sends;
  * interrupts that wake it meanwhile are taken as usual (irq_drain).
  */
+#include <stddef.h>
 #include "switch.h"
 #include "cluster.h"
 #include "cpregs_access.h"
@@ -104,8 +105,7 @@ static void take_part(struct hyp_cpu *c)
 	else
 		WAIT_UNTIL(c, all_arrived());
 
-	cluster_save(c);
-	cluster_restore(c, target);
+	cluster_switch_cpu(c, target);
 
 	spin_lock(&system_lock);
 	sw.done |= me;
@@ -161,8 +161,7 @@ static int32_t do_switch(struct hyp_cpu *c, uint32_t target, bool wait)
 	if ((smp_online() | me) == me) {
 		/* alone: nobody to gather, and nobody can join while we hold
 		 * the lock (smp_cpu_running takes it) */
-		cluster_save(c);
-		cluster_restore(c, target);
+		cluster_switch_cpu(c, target);
 		sw.cluster = target;
 		sw.count++;
 		spin_unlock(&system_lock);
@@ -292,8 +291,7 @@ void switch_timer_handover(struct hyp_cpu *c, uint32_t online)
 		return;
 	sw.owner = (unsigned)__builtin_ctz(online);
 	smp_kick(1u << sw.owner, KICK_TIMER);
-	write_CNTHP_CTL(0);
-	c->timer_armed = false;
+	timer_disarm(c);
 }
 
 int32_t switch_set_period(struct hyp_cpu *c, uint32_t ticks)
@@ -314,41 +312,41 @@ int32_t switch_set_period(struct hyp_cpu *c, uint32_t ticks)
 	return BL_HVC_SUCCESS;
 }
 
-/* The next period starts when this CPU's part of a switch is over, not at
+/* If this CPU drives the switch timer: the next period starts now, the
+ * timer is armed for its end, and `target` (if asked) is the cluster the
+ * next switch goes to; else nothing is done (false).
+ * The next period starts when this CPU's part of a switch is over, not at
  * its deadline: a switch that takes longer than the period (the other CPUs
  * slow to gather: a busy host, more vCPUs than host cores) would otherwise
  * be followed at once by the next, and the guest would get no time between
  * them (Linux at -smp 4 with blmon.switch_us=2000 on a 2-core host never
  * finished booting; docs/linux.md). */
-static void timer_rearm_after_switch(struct hyp_cpu *c)
+static bool timer_restart(struct hyp_cpu *c, unsigned *target)
 {
 	spin_lock(&system_lock);
 	bool mine = sw.period && sw.owner == c->index;
+	uint64_t next = 0;
 
-	if (mine)
-		sw.next = read_CNTPCT() + sw.period;
-	uint64_t next = sw.next;
-
+	if (mine) {
+		next = sw.next = read_CNTPCT() + sw.period;
+		if (target)
+			*target = sw.cluster ^ 1u;
+	}
 	spin_unlock(&system_lock);
 	if (mine)
 		timer_arm(c, next);
+	return mine;
 }
 
 void switch_timer_irq(struct hyp_cpu *c)
 {
-	spin_lock(&system_lock);
-	if (!sw.period || sw.owner != c->index) {
-		spin_unlock(&system_lock);
+	unsigned target;
+
+	if (!timer_restart(c, &target)) {
 		timer_disarm(c);
 		return;
 	}
-	sw.next = read_CNTPCT() + sw.period;
-	uint64_t next = sw.next;
-	unsigned target = sw.cluster ^ 1u;
-
-	spin_unlock(&system_lock);
-	timer_arm(c, next);
 	do_switch(c, target, false);
 	take_kicks_left(c);
-	timer_rearm_after_switch(c);
+	timer_restart(c, NULL);
 }
