@@ -53,11 +53,19 @@ static uint32_t guest_bits2(uint32_t first)
 	return m;
 }
 
-/* ISENABLER .. ICACTIVER: one bit per interrupt. Set/clear registers
- * write ones only: masking the monitor's bits leaves them untouched. */
-static bool bit_reg(uint32_t off, uint32_t base, bool write, uint32_t *val)
+/* ISENABLER, ICENABLER, ISPENDR, ICPENDR, ISACTIVER, ICACTIVER: six banks
+ * of 0x80 bytes, one after the other, one bit per interrupt. Set/clear
+ * registers write ones only: masking the monitor's bits leaves them
+ * untouched. */
+#define BIT_BANK  0x80u
+#define BIT_BANKS 6u
+_Static_assert(GICD_ICENABLER == GICD_ISENABLER + BIT_BANK && GICD_ISPENDR == GICD_ISENABLER + 2 * BIT_BANK &&
+	       GICD_ICPENDR == GICD_ISENABLER + 3 * BIT_BANK && GICD_ISACTIVER == GICD_ISENABLER + 4 * BIT_BANK &&
+	       GICD_ICACTIVER == GICD_ISENABLER + 5 * BIT_BANK, "the one-bit banks follow each other");
+
+static bool bit_reg(uint32_t off, bool write, uint32_t *val)
 {
-	uint32_t first = 8 * (off - base), mask = guest_bits(first);
+	uint32_t first = 8 * ((off - GICD_ISENABLER) % BIT_BANK), mask = guest_bits(first);
 
 	if (write)
 		vgic_hw_gicd_write32(off, *val & mask);
@@ -70,7 +78,8 @@ static bool bit_reg(uint32_t off, uint32_t base, bool write, uint32_t *val)
  * bits a list register carries. */
 static void prio_byte(struct vgic_cpu *v, uint32_t id, bool write, uint8_t *b)
 {
-	if (id >= GIC_MAX_IRQS || id >= vgic_dist.lines || gic_monitor_owned(id)) {   /* ids up to 1023 come here */
+	/* ids up to 1023 come here; lines is at most GIC_MAX_IRQS (vgic_dist_init) */
+	if (id >= vgic_dist.lines || gic_monitor_owned(id)) {
 		if (!write)
 			*b = 0;
 		return;
@@ -173,18 +182,8 @@ bool vgic_dist_access(struct vgic_cpu *v, uint32_t off, unsigned size, bool writ
 			*val = vgic_hw_gicd_read32(off);
 		return true;
 	}
-	if (IN(off, GICD_ISENABLER, 0x80))
-		return bit_reg(off, GICD_ISENABLER, write, val);
-	if (IN(off, GICD_ICENABLER, 0x80))
-		return bit_reg(off, GICD_ICENABLER, write, val);
-	if (IN(off, GICD_ISPENDR, 0x80))
-		return bit_reg(off, GICD_ISPENDR, write, val);
-	if (IN(off, GICD_ICPENDR, 0x80))
-		return bit_reg(off, GICD_ICPENDR, write, val);
-	if (IN(off, GICD_ISACTIVER, 0x80))
-		return bit_reg(off, GICD_ISACTIVER, write, val);
-	if (IN(off, GICD_ICACTIVER, 0x80))
-		return bit_reg(off, GICD_ICACTIVER, write, val);
+	if (IN(off, GICD_ISENABLER, BIT_BANKS * BIT_BANK))
+		return bit_reg(off, write, val);
 	if (IN(off, GICD_IPRIORITYR, 0x400))
 		return priority(v, off, size, write, val);
 	if (IN(off, GICD_ITARGETSR, 0x400))

@@ -78,15 +78,21 @@ static uint32_t lr_sgi(const struct vgic_cpu *v, uint32_t id, uint32_t src)
 	return GICH_LR_CPUID(src) | GICH_LR_VID(id) | GICH_LR_PRIO(vgic_prio(v, id)) | GICH_LR_PENDING;
 }
 
-/* A free list register, or -1 (32-bit halves: no libgcc call). */
-static inline int free_lr(const struct vgic_cpu *v)
+/* The first list register in `empty` (ELSR masked to ours), or -1
+ * (32-bit halves: no libgcc call). */
+static inline int first_free(uint64_t empty)
 {
-	uint64_t e = vgic_hw_elsr(v->nr_lrs) & lr_mask(v);
-	uint32_t lo = (uint32_t)e, hi = (uint32_t)(e >> 32);
+	uint32_t lo = (uint32_t)empty, hi = (uint32_t)(empty >> 32);
 
 	if (lo)
 		return __builtin_ctz(lo);
 	return hi ? 32 + __builtin_ctz(hi) : -1;
+}
+
+/* A free list register, or -1. */
+static inline int free_lr(const struct vgic_cpu *v)
+{
+	return first_free(vgic_hw_elsr(v->nr_lrs) & lr_mask(v));
 }
 
 /* The SGI ids in valid list registers (bit id), after emptying those whose
@@ -295,10 +301,12 @@ void vgic_inject_hw(struct vgic_cpu *v, uint32_t id)
 
 void vgic_inject_sgi(struct vgic_cpu *v, uint32_t id, uint32_t src)
 {
-	uint64_t used = ~vgic_hw_elsr(v->nr_lrs) & lr_mask(v);
-
 	if (id >= GIC_NR_SGIS || src >= 8 || (v->queued_sgi[id] & (1u << src)))
 		return;   /* one pending state per SGI and source */
+	/* ELSR read once: no list register is written before the free one is
+	 * taken below */
+	uint64_t empty = vgic_hw_elsr(v->nr_lrs) & lr_mask(v), used = ~empty & lr_mask(v);
+
 	/* With its id in a list register, the SGI is pending there already,
 	 * or waits for the guest's EOI of it (file comment). */
 	for (; used; used &= used - 1) {
@@ -316,7 +324,7 @@ void vgic_inject_sgi(struct vgic_cpu *v, uint32_t id, uint32_t src)
 		return;
 	}
 	if (v->nqueued == 0 && dist_enabled()) {
-		int i = free_lr(v);
+		int i = first_free(empty);
 
 		if (i >= 0) {
 			vgic_hw_lr_write((unsigned)i, lr_sgi(v, id, src));
