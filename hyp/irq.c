@@ -42,6 +42,19 @@ static void __attribute__((noinline)) guest_sgi(struct hyp_cpu *c, uint32_t iar)
 	vgic_inject_sgi(&c->vgic, GICC_IAR_ID(iar), GICC_IAR_CPU(iar));
 }
 
+/* The guest's: an SGI ends here and goes in with its source CPU; a PPI or
+ * SPI is dropped in priority and goes in hardware-linked (the guest's EOI
+ * deactivates it). */
+static inline void guest_irq(struct hyp_cpu *c, uint32_t iar, uint32_t id)
+{
+	if (id < GIC_NR_SGIS) {
+		guest_sgi(c, iar);
+		return;
+	}
+	gic_eoi(iar);
+	vgic_inject_hw(&c->vgic, id);
+}
+
 /* Inside a switch: nothing of the monitor's may start anything. */
 void irq_drain(struct hyp_cpu *c)
 {
@@ -60,11 +73,8 @@ void irq_drain(struct hyp_cpu *c)
 			gic_deactivate(iar);
 			if (id == IRQ_MAINTENANCE)
 				vgic_refill(&c->vgic);
-		} else if (id < GIC_NR_SGIS) {
-			guest_sgi(c, iar);
 		} else {
-			gic_eoi(iar);
-			vgic_inject_hw(&c->vgic, id);
+			guest_irq(c, iar, id);
 		}
 	}
 }
@@ -79,14 +89,8 @@ void hyp_irq(struct guest_frame *f)
 	(void)f;
 	if (id >= GIC_MAX_IRQS)            /* spurious: nothing to end */
 		return;
-	if (gic_monitor_owned(id)) {
+	if (gic_monitor_owned(id))
 		own_irq(c, iar);
-		return;
-	}
-	if (id < GIC_NR_SGIS) {
-		guest_sgi(c, iar);
-		return;
-	}
-	gic_eoi(iar);                      /* priority drop; the guest's EOI deactivates */
-	vgic_inject_hw(&c->vgic, id);
+	else
+		guest_irq(c, iar, id);
 }
