@@ -6,6 +6,7 @@
 #ifndef HYP_CPREGS_ACCESS_H
 #define HYP_CPREGS_ACCESS_H
 
+#include <stdbool.h>
 #include "cpregs.h"
 
 #define CPREG_STR(x) #x
@@ -63,6 +64,16 @@ CP14_DEBUG_REGS(CP14_PROBE_READ)
 	}
 CP15_REGS64(CP15_ACCESSORS64)
 #undef CP15_ACCESSORS64
+
+/* CPSR.M is HYP (0x1a). Start-up and the fatal path may run in SVC, on a
+ * machine that did not start the monitor in HYP. */
+static inline bool in_hyp_mode(void)
+{
+	uint32_t cpsr;
+
+	__asm__ volatile("mrs %0, cpsr" : "=r"(cpsr));
+	return (cpsr & 0x1fu) == 0x1au;
+}
 
 static inline void isb(void) { __asm__ volatile("isb" ::: "memory"); }
 static inline void dsb(void) { __asm__ volatile("dsb" ::: "memory"); }

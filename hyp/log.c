@@ -17,10 +17,7 @@ static spinlock_t console_lock;
  * it (blmon_fatal). */
 static bool may_lock(void)
 {
-	uint32_t cpsr;
-
-	__asm__ volatile("mrs %0, cpsr" : "=r"(cpsr));
-	return (cpsr & 0x1fu) == 0x1au && (read_HSCTLR() & 1u);
+	return in_hyp_mode() && (read_HSCTLR() & 1u);
 }
 
 void log_puts(const char *s)

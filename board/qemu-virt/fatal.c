@@ -65,7 +65,7 @@ void board_fatal_exit(void)
 	if (entered)
 		board_system_off();
 	entered = true;
-	if (in_hyp())
+	if (in_hyp_mode())
 		write_HVBAR((uint32_t)fatal_vectors);
 	else
 		write_VBAR((uint32_t)fatal_vectors);

@@ -77,7 +77,7 @@ static void switch_table(bool hyp)
 uint32_t phys_window(uint32_t va, uint64_t pa)
 {
 	static bool built;
-	bool hyp = in_hyp();
+	bool hyp = in_hyp_mode();
 	uint64_t *slot = &first_gib[va / SZ_2M];
 
 	if (!built) {

@@ -10,15 +10,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* The fatal path runs in HYP, or in SVC on a machine started without EL2. */
-static inline bool in_hyp(void)
-{
-	uint32_t cpsr;
-
-	__asm__ volatile("mrs %0, cpsr" : "=r"(cpsr));
-	return (cpsr & 0x1fu) == 0x1au;   /* CPSR.M: HYP */
-}
-
 /* Map the 2 MiB of physical memory at pa (2 MiB aligned, up to 40 bits) as
  * device memory at virtual address va (2 MiB aligned, below 1 GiB), the
  * rest of the 4 GiB identity-mapped, and translate with that table from
