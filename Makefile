@@ -51,9 +51,10 @@ GUEST_CFLAGS := -std=c11 $(ARCH) -O2 -g -ffreestanding -fno-common $(WARN) \
 	-Iinclude -Iarch -Iguest-tests/lib
 
 HOST_TESTS   := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
-HOST_CFLAGS  := -std=c11 -O1 -g $(WARN) -DHOST_BUILD -DLOG_LEVEL=2 \
-	-fsanitize=address,undefined -fno-sanitize-recover=all \
+# what the unit tests (gcc) and the fuzz targets (clang) are both built with
+HOST_COMMON  := -std=c11 -O1 -g -DHOST_BUILD -DLOG_LEVEL=2 -fno-sanitize-recover=all \
 	-Iinclude -Iarch -Ihyp -Ipmu -Itests/support
+HOST_CFLAGS  := $(HOST_COMMON) $(WARN) -fsanitize=address,undefined
 
 # QEMU does not add CPUs to a -dtb it is given: trees for the -smp the tests use
 VIRT_SMP_DTBS := $(patsubst %,$(B)/qemu-virt/guest-smp%.dtb,2 4 8)
@@ -215,9 +216,7 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_SECONDS ?= 60
 # the fakes, without the unit tests' cmocka helpers (pmu_calls.c)
 FUZZ_SUPPORT := $(filter-out tests/support/pmu_calls.c,$(wildcard tests/support/*.c))
-FUZZ_CFLAGS  := -std=c11 -O1 -g -Wall -Wextra -Werror -DHOST_BUILD -DLOG_LEVEL=2 \
-	-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
-	-Iinclude -Iarch -Ihyp -Ipmu -Itests/support
+FUZZ_CFLAGS  := $(HOST_COMMON) -Wall -Wextra -Werror -fsanitize=fuzzer-no-link,address,undefined
 FUZZ_OBJS    := $(patsubst %.c,$(B)/fuzz/objs/%.o,$(PORTABLE_SRCS) $(FUZZ_SUPPORT))
 $(B)/fuzz/objs/%.o: %.c $(HOST_HDRS) | deps-quiet
 	@mkdir -p $(dir $@)

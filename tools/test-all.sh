@@ -136,9 +136,10 @@ same_results() {
 		incomplete "$name" "$base, to compare with, did not run (--only $base,$name runs both)"
 		return
 	fi
-	total=$(perftest_results "$log" | grep -c . || true)
+	# "N RESULT-HERE RESULT-THERE", "missing" where one side did not run N
 	join -a1 -a2 -e missing -o 0,1.2,2.2 <(perftest_results "$log") <(perftest_results "$blog") \
 		> "$logs/compare-$name.txt"
+	total=$(awk '$2 != "missing"' "$logs/compare-$name.txt" | grep -c . || true)
 	diff=$(awk -v b="$base" '$3 !~ /FAILED|cut-off|none/ && $2 != $3 {
 		printf "%s%s (%s here, %s on %s)", sep, $1, $2, $3, b; sep = "; " }' "$logs/compare-$name.txt")
 	plainfail=$(awk '$3 ~ /FAILED|cut-off|none/ { printf "%s%s (%s here)", sep, $1, $2; sep = ", " }' \
@@ -167,6 +168,11 @@ collect() { # NAME: wait for a background scenario, take in its lines and counts
 	read -r p n < "$logs/bg-$1.counts" || { p=0; n=0; incomplete "$1" "its background run left no counts"; }
 	pass=$((pass + p)); fail=$((fail + n))
 }
+collect_all() { # everything still running in the background: lint, scenarios
+	local name
+	collect_lint
+	for name in "${!bg_pid[@]}"; do collect "$name"; done
+}
 start_scenario() { # NAME BOARD GUEST EXPECT [extra...]: run_scenario, maybe in the background
 	local a bg=0 args=()
 	for a in "$@"; do
@@ -186,7 +192,7 @@ start_scenario() { # NAME BOARD GUEST EXPECT [extra...]: run_scenario, maybe in 
 
 run_scenario() { # NAME BOARD GUEST EXPECT [extra...]  (EXPECT: scenarios.txt's "-- ...")
 	local name=$1 board=$2 guest=$3 expect=$4; shift 4
-	local log=$logs/qemu-$name.log args=() a want_exit="" tmo="" re
+	local log=$logs/qemu-$name.log args=() want_exit="" tmo="" re
 	local hyp=build/$board/hyp.elf base="" switch_us=""
 	# the runner's own options among the QEMU arguments: --plain (QEMU
 	# without the monitor: no loader line) and --same-as SCENARIO (compare
@@ -196,12 +202,10 @@ run_scenario() { # NAME BOARD GUEST EXPECT [extra...]  (EXPECT: scenarios.txt's 
 		--plain) hyp=none ;;
 		--same-as) base=$2; shift ;;
 		@zeros:*) args+=("$(zeros_file "${1#@zeros:}")") ;;
+		*blmon.switch_us=*) args+=("$1"); switch_us=${1##*blmon.switch_us=}; switch_us=${switch_us%% *} ;;
 		*) args+=("$1") ;;
 		esac
 		shift
-	done
-	for a in "${args[@]}"; do
-		case "$a" in *blmon.switch_us=*) switch_us=${a##*blmon.switch_us=}; switch_us=${switch_us%% *} ;; esac
 	done
 	while [[ $expect =~ ^(exit|timeout)=([0-9]+)\ *(.*)$ ]]; do
 		if [ "${BASH_REMATCH[1]}" = exit ]; then want_exit=${BASH_REMATCH[2]}; else tmo=${BASH_REMATCH[2]}; fi
@@ -244,8 +248,7 @@ if [ "$mode" != --host-only ]; then
 		# @wait: what runs in the background is done first (the scenarios
 		# after it need both cores to themselves: no icount, host time)
 		if [ "$name" = @wait ]; then
-			collect_lint
-			for bg in "${!bg_pid[@]}"; do collect "$bg"; done
+			collect_all
 			continue
 		fi
 		qemu_args=$rest expect="" padded=" $rest "
@@ -261,9 +264,8 @@ if [ "$mode" != --host-only ]; then
 			start_scenario "$full" "$board" "$guest" "$expect" $qemu_args
 		done
 	done < "${SCENARIOS:-guest-tests/scenarios.txt}"
-	for name in "${!bg_pid[@]}"; do collect "$name"; done
 fi
-collect_lint
+collect_all
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]

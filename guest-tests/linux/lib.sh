@@ -6,6 +6,8 @@
 #   run_suite DIR SECONDS [ONLY]  every DIR/*.sh, each in a shell of its own
 #   summary                    the "N passed, N failed" line
 #   cmdline KEY                the value of KEY= on the kernel command line
+#   now_ns                     the guest's time since reset, in ns, from the
+#                              virtual counter (prog/cntvct.c)
 # and sets what a script may assume of the machine (machine_facts, below).
 # Nothing is exported: the programs the scripts run (perf and its workload)
 # get the environment the kernel gave init, so their user-mode instruction
@@ -43,6 +45,8 @@ cmdline() {
 		case $init_a in "$1"=*) echo "${init_a#*=}"; return ;; esac
 	done
 }
+
+now_ns() { cntvct | sed -n 's/^cntvct_ns //p'; }
 
 # machine_facts: what the scripts may assume of the machine: BOARD, RAM_BASE
 # and PMU_IRQS (yes if the board delivers the PMU's overflow interrupt, else

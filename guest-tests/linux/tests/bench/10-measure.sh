@@ -16,7 +16,6 @@ awk '$2 ~ /^(cycles|instructions|instructions:u)$/ { print "# measure " $2 " " $
 # both tasks would share a cloned context and Linux swaps it without
 # touching the PMU). Each run's time is virtual (-icount: instructions).
 ROUNDS=20000
-now_ns() { cntvct | sed -n 's/^cntvct_ns //p'; }
 pp() { # NAME [perf stat...]: elapsed ns of pingpong 0 0 ROUNDS, and perf's counts
 	n=$1; shift
 	rm -f /tmp/pp.stat

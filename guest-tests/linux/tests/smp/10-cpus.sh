@@ -11,7 +11,6 @@ period_us=$(cmdline blmon.switch_us)
 check "the scenario runs several CPUs (test.smp: '$cpus') and blmon.switch_us ('$period_us')" \
 	test "${cpus:-0}" -gt 1 -a "${period_us:-0}" -gt 0
 last=$((cpus - 1))
-now_ns() { cntvct | sed -n 's/^cntvct_ns //p'; }
 
 # ---- every CPU came up --------------------------------------------------------
 check_eq "/proc/cpuinfo lists $cpus processors" "$(grep -c ^processor /proc/cpuinfo)" "$cpus"

@@ -3,7 +3,6 @@
 # switches, and the monitor's own count (docs/linux.md, docs/linux-module.md).
 D=/sys/kernel/debug/blmon
 cpus=$SMP period_us=$(cmdline blmon.switch_us)
-now_ns() { cntvct | sed -n 's/^cntvct_ns //p'; }
 
 # ---- exact SW_INCR counts on every CPU across switches ---------------------------
 check "insmod blmon_guest.ko" insmod /lib/modules/blmon_guest.ko

@@ -11,7 +11,6 @@ N=100000000            # spin N: 2N + C user instructions (docs/linux.md), 0.2 s
 CPU_WIDE_USER_TOL=16   # perf stat -a: perf's own user code in the window (30-perf.sh)
 
 period_us=$(cmdline blmon.switch_us)
-now_ns() { cntvct | sed -n 's/^cntvct_ns //p'; }
 switches() { sed -n 's/^switches //p' $D/system; }
 hz=$(cntvct hz | sed -n 's/^cntfrq_hz //p')
 check "the scenario passes blmon.switch_us (got '$period_us') and the timer has a frequency ($hz)" \
