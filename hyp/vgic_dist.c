@@ -78,8 +78,9 @@ static bool bit_reg(uint32_t off, bool write, uint32_t *val)
  * bits a list register carries. */
 static void prio_byte(struct vgic_cpu *v, uint32_t id, bool write, uint8_t *b)
 {
-	/* ids up to 1023 come here; lines is at most GIC_MAX_IRQS (vgic_dist_init) */
-	if (id >= vgic_dist.lines || gic_monitor_owned(id)) {
+	/* ids up to 1023 come here (guest input): the array bound tested here,
+	 * where the arrays are indexed, though lines <= GIC_MAX_IRQS too */
+	if (id >= GIC_MAX_IRQS || id >= vgic_dist.lines || gic_monitor_owned(id)) {
 		if (!write)
 			*b = 0;
 		return;
