@@ -21,12 +21,6 @@
 
 static volatile uint32_t sink;
 
-static void sw_incr(unsigned n, uint32_t mask)
-{
-	for (unsigned i = 0; i < n; i++)
-		write_PMSWINC(mask);
-}
-
 /* The A15's kept counters and their bits 4, 5 of PMCNTENSET and
  * PMINTENSET, as Type B shows them (on the inactive A15 the selections
  * are queued and the reads use them). */

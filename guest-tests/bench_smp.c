@@ -15,7 +15,6 @@
 #include "pmu_guest.h"
 
 #define N 64u
-#define PSCI_CPU_ON 0x84000003u
 #define MAX_CPUS 8u
 
 static volatile uint32_t ready[MAX_CPUS], stop;
@@ -35,7 +34,7 @@ void secondary_main(uint32_t context, uint32_t cpsr)
 	while (!stop)
 		__asm__ volatile("wfi" ::: "memory");   /* woken by the monitor's SGI only */
 	ready[cpu] = 2;
-	__asm__ volatile("dsb" ::: "memory");
+	dsb();
 	gic_guest_sgi(GICD_SGIR_FILTER_LIST, 1u << 0, 1);   /* CPU0 waits in WFI */
 	for (;;)
 		__asm__ volatile("wfi");
@@ -61,7 +60,7 @@ void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 	irq_enable();
 	(void)read_PMCR();
 	for (unsigned c = 1; c < MAX_CPUS; c++) {
-		if (bl_hvc_regs(PSCI_CPU_ON, c, (uint32_t)secondary_entry, 0).r0 != 0)
+		if (bl_hvc_regs(PSCI_CPU_ON_FN, c, (uint32_t)secondary_entry, 0).r0 != 0)
 			break;
 		while (!ready[c])
 			hvc(HVC_PMU_GET_STATE);   /* each HVC lets the other CPU run a little */
@@ -77,7 +76,7 @@ void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 	uint64_t t1 = read_CNTVCT();
 
 	stop = 1;
-	__asm__ volatile("dsb" ::: "memory");
+	dsb();
 	/* no busy waiting: under -icount one QEMU thread runs every CPU, and
 	 * a CPU that never stops keeps the others from running */
 	for (unsigned c = 1; c < ncpu; c++) {

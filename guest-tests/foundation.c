@@ -128,7 +128,7 @@ void secondary_main(uint32_t context, uint32_t cpsr)
 	sec_context = context;
 	sec_cpsr = cpsr;
 	sec_cpu = bl_hvc_regs(HVC_MONITOR_INFO, 0, 0, 0).r3;
-	__asm__ volatile("dsb" ::: "memory");
+	dsb();
 	sec_done = 1;
 	psci_call(PSCI_CPU_OFF_FN, 0, 0, 0);
 }

@@ -12,9 +12,6 @@
 #include "pmu_guest.h"
 
 #define NCPUS                   8u   /* the scenario's -smp: GICv2's limit, the board's */
-#define PSCI_CPU_OFF            0x84000002u
-#define PSCI_CPU_ON             0x84000003u
-#define PSCI_AFFINITY_INFO      0x84000004u
 #define PSCI_AFF_ON             0u
 #define PSCI_AFF_OFF            1u
 #define PSCI_INVALID_PARAMETERS ((uint32_t)-2)
@@ -31,20 +28,10 @@ static struct slot {
 } slot[NCPUS];
 static volatile uint32_t go;
 
-/* PSCI through SMC, the conduit virt's DTB names (HCR.TSC: the monitor's) */
-static uint32_t psci(uint32_t fid, uint32_t a1, uint32_t a2, uint32_t a3)
-{
-	register uint32_t r0 __asm__("r0") = fid;
-	register uint32_t r1 __asm__("r1") = a1;
-	register uint32_t r2 __asm__("r2") = a2;
-	register uint32_t r3 __asm__("r3") = a3;
-
-	__asm__ volatile(".arch_extension sec\n\tsmc #0" : "+r"(r0), "+r"(r1), "+r"(r2), "+r"(r3) : : "memory");
-	return r0;
-}
-
-static uint32_t cpu_on(uint32_t mpidr) { return psci(PSCI_CPU_ON, mpidr, (uint32_t)secondary_entry, CONTEXT(mpidr)); }
-static uint32_t affinity(uint32_t mpidr) { return psci(PSCI_AFFINITY_INFO, mpidr, 0, 0); }
+/* PSCI through the board's conduit: SMC on virt, the one its DTB names
+ * (HCR.TSC: the monitor's) */
+static uint32_t cpu_on(uint32_t mpidr) { return psci_call(PSCI_CPU_ON_FN, mpidr, (uint32_t)secondary_entry, CONTEXT(mpidr)); }
+static uint32_t affinity(uint32_t mpidr) { return psci_call(PSCI_AFFINITY_INFO_FN, mpidr, 0, 0); }
 /* The PMU interrupt-enable bit CPU i sets: its own, counters 0-5 */
 static uint32_t inten_bit(uint32_t i) { return 1u << (i % 6u); }
 
@@ -63,7 +50,7 @@ void secondary_main(uint32_t context, uint32_t cpsr)
 	(void)pmu_switch(i & 1u);
 	s->set_cluster = cluster_now();
 	(void)typeb_write(HVC_PMINTENSET_WRITE, s->set_cluster, inten_bit(i));
-	__asm__ volatile("dsb" ::: "memory");
+	dsb();
 	s->arrived = 1;
 	if (wait_until(&go, 1, WAIT_MS)) {
 		s->state = pmu_state_now();
@@ -72,9 +59,9 @@ void secondary_main(uint32_t context, uint32_t cpsr)
 		s->inten = typeb_read(HVC_PMINTENSET_READ, s->set_cluster);
 	}
 	/* off as it is: odd CPUs in state 3, which a restart must not keep */
-	__asm__ volatile("dsb" ::: "memory");
+	dsb();
 	s->done = 1;
-	psci(PSCI_CPU_OFF, 0, 0, 0);
+	psci_call(PSCI_CPU_OFF_FN, 0, 0, 0);
 }
 
 static void check_arrival(uint32_t i)
@@ -127,7 +114,7 @@ static void per_cpu_state(void)
 	/* a whole-system switch moves every CPU, each with its own context */
 	check_eq("HVC_CLUSTER_SWITCH with 8 CPUs online", (uint32_t)switch_to(other), other);
 	go = 1;
-	__asm__ volatile("dsb" ::: "memory");
+	dsb();
 	for (uint32_t i = 1; i < NCPUS; i++) {
 		const struct slot *s = &slot[i];
 

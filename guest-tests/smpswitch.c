@@ -13,9 +13,6 @@
 #include "pmu_guest.h"
 
 #define NCPU        4
-#define PSCI_CPU_OFF 0x84000002u
-#define PSCI_CPU_ON  0x84000003u
-#define PSCI_AFFINITY_INFO 0x84000004u
 #define SPIN_LIMIT  200000000u
 #define EV_SW_INCR  0x00u
 
@@ -28,14 +25,6 @@ struct box {
 };
 static struct box box[NCPU];
 static volatile uint32_t stop_running;
-
-static uint32_t read_midr(void)
-{
-	uint32_t v;
-
-	__asm__ volatile("mrc p15, 0, %0, c0, c0, 0" : "=r"(v));
-	return v;
-}
 
 static struct bl_hvc_regs system_info(void) { return bl_hvc_regs(HVC_SYSTEM_INFO, 0, 0, 0); }
 static uint32_t midr_of(uint32_t cluster) { return cluster ? MIDR_A7 : MIDR_A15; }
@@ -52,12 +41,6 @@ static void pmu_setup(unsigned cpu)
 	}
 	write_PMCNTENSET(0xf);
 	write_PMCR(PMCR_E);
-}
-
-static void pmu_inc(uint32_t n)
-{
-	for (uint32_t k = 0; k < n; k++)
-		write_PMSWINC(0xf);
 }
 
 static void pmu_read(volatile uint32_t *out)
@@ -92,7 +75,7 @@ static void run_while_switching(volatile uint32_t *r, uint32_t start_count, uint
 	uint32_t n = 0, bad = 0, samples = 0;
 
 	while (!stop_running) {
-		uint32_t c1 = system_info().r0, midr = read_midr(), c2 = system_info().r0;
+		uint32_t c1 = system_info().r0, midr = read_MIDR(), c2 = system_info().r0;
 
 		write_PMSWINC(1);
 		n++;
@@ -118,21 +101,21 @@ void secondary_main(uint32_t context, uint32_t cpsr)
 			__asm__ volatile("" ::: "memory");
 		switch (b->cmd) {
 		case CMD_IDENTITY:
-			b->r[0] = read_midr();
+			b->r[0] = read_MIDR();
 			b->r[1] = bl_hvc_regs(HVC_MONITOR_INFO, 0, 0, 0).r1;
 			b->r[2] = bl_hvc_regs(HVC_MONITOR_INFO, 0, 0, 0).r3;
 			b->r[3] = pmu_state_now();
 			break;
 		case CMD_PMU_SETUP: pmu_setup(cpu); break;
-		case CMD_PMU_INC: pmu_inc(b->arg); break;
+		case CMD_PMU_INC: sw_incr(b->arg, 0xf); break;
 		case CMD_PMU_READ: pmu_read(b->r); break;
 		case CMD_SWITCHES: b->r[0] = switches(b->arg & 0xffff, b->arg >> 16); break;
 		case CMD_RUN_WHILE_SWITCHING: run_while_switching(b->r, b->arg & 0xffff, b->arg >> 16); break;
 		case CMD_OFF:
 			b->done = CMD_OFF;
 			b->cmd = CMD_NONE;
-			__asm__ volatile("dsb" ::: "memory");
-			hvc(PSCI_CPU_OFF);
+			dsb();
+			hvc(PSCI_CPU_OFF_FN);
 			break;
 		default: break;
 		}
@@ -170,7 +153,7 @@ static bool run_on(unsigned cpu, enum cmd c, uint32_t arg)
 static bool start_cpu(unsigned cpu)
 {
 	box[cpu].cmd = CMD_NONE;
-	if (bl_hvc_regs(PSCI_CPU_ON, cpu, (uint32_t)secondary_entry, 0).r0 != 0)
+	if (bl_hvc_regs(PSCI_CPU_ON_FN, cpu, (uint32_t)secondary_entry, 0).r0 != 0)
 		return false;
 	return run_on(cpu, CMD_IDENTITY, 0);
 }
@@ -178,7 +161,7 @@ static bool start_cpu(unsigned cpu)
 /* Every CPU's MIDR and view of the active cluster is `cluster`. */
 static void all_on(uint32_t cluster, const char *when)
 {
-	unsigned ok = read_midr() == midr_of(cluster);
+	unsigned ok = read_MIDR() == midr_of(cluster);
 
 	for (unsigned c = 1; c < NCPU; c++)
 		ok += run_on(c, CMD_IDENTITY, 0) && box[c].r[0] == midr_of(cluster) && box[c].r[1] == cluster;
@@ -224,7 +207,7 @@ static void contexts_per_cpu(void)
 	pmu_setup(0);
 	for (unsigned c = 1; c < NCPU; c++)
 		run_on(c, CMD_PMU_SETUP, 0);
-	pmu_inc(10);
+	sw_incr(10, 0xf);
 	for (unsigned c = 1; c < NCPU; c++)
 		run_on(c, CMD_PMU_INC, 10 * (c + 1));
 	for (int k = 0; k < 2; k++) {
@@ -274,9 +257,9 @@ static void hotplug_race(void)
 	bool done = wait_done(1, CMD_SWITCHES);
 
 	check(done, "switches while CPU 3 powers off: no deadlock");
-	for (uint32_t i = 0; i < SPIN_LIMIT && (uint32_t)hvc(PSCI_AFFINITY_INFO, 3, 0) != 1; i++)
+	for (uint32_t i = 0; i < SPIN_LIMIT && (uint32_t)hvc(PSCI_AFFINITY_INFO_FN, 3, 0) != 1; i++)
 		;
-	check_eq("CPU 3 is OFF (AFFINITY_INFO)", (uint32_t)hvc(PSCI_AFFINITY_INFO, 3, 0), 1);
+	check_eq("CPU 3 is OFF (AFFINITY_INFO)", (uint32_t)hvc(PSCI_AFFINITY_INFO_FN, 3, 0), 1);
 	check_eq("... and no longer online", system_info().r2, 0x7);
 	before = system_info().r0;
 	switch_to(system_info().r1 ^ 1);
@@ -312,7 +295,7 @@ static void monitor_driven(void)
 	check_eq("HVC_AUTO_SWITCH(3000 ticks)", (uint32_t)hvc(HVC_AUTO_SWITCH, 3000), 0);
 	/* CPU0 counts too, until enough switches happened */
 	while (system_info().r0 - start < 40) {
-		uint32_t c1 = system_info().r0, midr = read_midr(), c2 = system_info().r0;
+		uint32_t c1 = system_info().r0, midr = read_MIDR(), c2 = system_info().r0;
 
 		write_PMSWINC(1);
 		n0++;

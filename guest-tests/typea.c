@@ -8,12 +8,6 @@
 
 static volatile uint32_t sink;
 
-static void sw_incr(unsigned n, uint32_t mask)
-{
-	for (unsigned i = 0; i < n; i++)
-		write_PMSWINC(mask);
-}
-
 static void transitions_and_first_access(void)
 {
 	check_eq("boots in state 1", pmu_state_now(), 1);

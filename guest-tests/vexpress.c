@@ -93,7 +93,6 @@ static void bad_accesses(void)
 	check_eq("the rest of the SRAM is the guest's", R32(SRAM_STUB + 0x1000u), 0x5a5a1234u);
 }
 
-void secondary_entry(void);
 void secondary_main(uint32_t context, uint32_t cpsr);
 static volatile uint32_t sec_context = 0xdeadu, sec_cpsr, sec_cpu, sec_sgi15, sec_runs;
 
@@ -103,7 +102,7 @@ void secondary_main(uint32_t context, uint32_t cpsr)
 	sec_cpsr = cpsr;
 	sec_cpu = bl_hvc_regs(HVC_MONITOR_INFO, 0, 0, 0).r3;
 	sec_sgi15 = R32(GICD_SPENDSGIR3) >> 24;
-	__asm__ volatile("dsb" ::: "memory");
+	dsb();
 	sec_runs++;
 	for (;;)
 		__asm__ volatile("wfi");

@@ -12,7 +12,6 @@
 #include "pmu_guest.h"
 
 #define CPU1_MPIDR 1u
-#define PSCI_CPU_ON 0x84000003u
 #define SPIN_LIMIT 20000000u
 
 static struct gic_log *const log0 = &gic_log[0];
@@ -150,7 +149,7 @@ static void between_cpus(void)
 	gic_guest_enable(5, 0x80);
 	irq_enable();
 	check_eq("CPU1 started (PSCI CPU_ON)",
-		 bl_hvc_regs(PSCI_CPU_ON, CPU1_MPIDR, (uint32_t)secondary_entry, 0).r0, 0);
+		 bl_hvc_regs(PSCI_CPU_ON_FN, CPU1_MPIDR, (uint32_t)secondary_entry, 0).r0, 0);
 	check(wait_for((const volatile unsigned *)&cpu1_ready, 1), "CPU1 set up its GIC");
 	gic_guest_sgi(GICD_SGIR_FILTER_LIST, 1u << 1, 4);      /* to CPU1 */
 	cpu1_go = 1;

@@ -5,10 +5,7 @@ struct gic_log gic_log[8];
 
 unsigned guest_cpu(void)
 {
-	uint32_t mpidr;
-
-	__asm__ volatile("mrc p15, 0, %0, c0, c0, 5" : "=r"(mpidr));
-	return mpidr & 7;
+	return read_MPIDR() & 7;
 }
 
 void gic_guest_init(void)

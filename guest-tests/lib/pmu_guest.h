@@ -67,4 +67,11 @@ static inline void pmn_write(uint32_t n, uint32_t v) { pmn_select(n); write_PMXE
 static inline uint32_t pmn_type(uint32_t n) { pmn_select(n); return read_PMXEVTYPER(); }
 static inline void pmn_set_type(uint32_t n, uint32_t v) { pmn_select(n); write_PMXEVTYPER(v); }
 
+/* n software increments (PMSWINC) of the counters in mask. */
+static inline void sw_incr(unsigned n, uint32_t mask)
+{
+	for (unsigned i = 0; i < n; i++)
+		write_PMSWINC(mask);
+}
+
 #endif
