@@ -8,6 +8,7 @@
 #include "pmu.h"
 #include "cpregs.h"
 #include "fake_pmu_hw.h"
+#include "pmu_calls.h"
 
 static struct pmu_cpu cpu;
 
@@ -20,34 +21,10 @@ static int setup(void **state)
 	return 0;
 }
 
-static uint64_t rd(unsigned c)
-{
-	struct pmu_hvc_out o = pmu_typeb_call(&cpu, HVC_PMCCNTR_READ, c, 0, 0);
-
-	assert_int_equal(o.r[3], 0);
-	return ((uint64_t)o.r[1] << 32) | o.r[0];
-}
-
-static void wr(unsigned c, uint64_t v)
-{
-	struct pmu_hvc_out o = pmu_typeb_call(&cpu, HVC_PMCCNTR_WRITE, c, (uint32_t)v,
-					      (uint32_t)(v >> 32));
-
-	assert_int_equal(o.r[0], 0);
-	assert_int_equal(o.r[3], 0);
-}
-
 static void run(unsigned c)
 {
 	pmu_typeb_call(&cpu, HVC_PMCNTENSET_WRITE, c, 0x80000000u, 0);
 	pmu_typeb_call(&cpu, HVC_PMCR_WRITE, c, 1, 0);
-}
-
-static void do_switch(unsigned to)
-{
-	pmu_switch_out(&cpu);
-	pmu_hw_reset(&cpu, to);
-	pmu_switch_in(&cpu, to);
 }
 
 static void round_trip_while_stopped(void **state)
@@ -57,64 +34,64 @@ static void round_trip_while_stopped(void **state)
 		0x123456789ABCDEF0ull, 0xFFFFFFFFFFFFFFFFull, 0x00000005FFFFFFFFull };
 
 	for (unsigned k = 0; k < sizeof(vals) / sizeof(vals[0]); k++) {
-		wr(CLUSTER_A15, vals[k]);
+		tb_write_ccnt(&cpu, CLUSTER_A15, vals[k]);
 		assert_int_equal(fake_pmu_peek().ccnt, (uint32_t)vals[k]);
-		assert_true(rd(CLUSTER_A15) == vals[k]);
-		assert_true(rd(CLUSTER_A15) == vals[k]);
+		assert_true(tb_ccnt(&cpu, CLUSTER_A15) == vals[k]);
+		assert_true(tb_ccnt(&cpu, CLUSTER_A15) == vals[k]);
 		fake_pmu_tick(1000);                 /* stopped: nothing moves */
-		assert_true(rd(CLUSTER_A15) == vals[k]);
+		assert_true(tb_ccnt(&cpu, CLUSTER_A15) == vals[k]);
 	}
 }
 
 static void carries_while_running(void **state)
 {
 	(void)state;
-	wr(CLUSTER_A15, 0x00000005FFFFFF00ull);
+	tb_write_ccnt(&cpu, CLUSTER_A15, 0x00000005FFFFFF00ull);
 	run(CLUSTER_A15);
 	fake_pmu_tick(0x200);
-	assert_true(rd(CLUSTER_A15) == 0x0000000600000100ull);
+	assert_true(tb_ccnt(&cpu, CLUSTER_A15) == 0x0000000600000100ull);
 	fake_pmu_tick(0x80000000u);
-	assert_true(rd(CLUSTER_A15) == 0x0000000680000100ull);
+	assert_true(tb_ccnt(&cpu, CLUSTER_A15) == 0x0000000680000100ull);
 	fake_pmu_tick(0x80000000u);
-	assert_true(rd(CLUSTER_A15) == 0x0000000700000100ull);
+	assert_true(tb_ccnt(&cpu, CLUSTER_A15) == 0x0000000700000100ull);
 	fake_pmu_tick(0xFFFFFFFFu);              /* just under 2^32 between looks */
-	assert_true(rd(CLUSTER_A15) == 0x00000008000000FFull);
+	assert_true(tb_ccnt(&cpu, CLUSTER_A15) == 0x00000008000000FFull);
 	/* the upper word wraps too */
-	wr(CLUSTER_A15, 0xFFFFFFFFFFFFFFF0ull);
+	tb_write_ccnt(&cpu, CLUSTER_A15, 0xFFFFFFFFFFFFFFF0ull);
 	fake_pmu_tick(0x20);
-	assert_true(rd(CLUSTER_A15) == 0x10ull);
+	assert_true(tb_ccnt(&cpu, CLUSTER_A15) == 0x10ull);
 }
 
 /* Switches observe the counter too; each cluster keeps its own upper word. */
 static void carry_seen_at_switch_per_cluster(void **state)
 {
 	(void)state;
-	wr(CLUSTER_A15, 0x00000003FFFFFFF0ull);
+	tb_write_ccnt(&cpu, CLUSTER_A15, 0x00000003FFFFFFF0ull);
 	run(CLUSTER_A15);
-	fake_pmu_tick(0x20);                     /* wraps, nobody looks ... */
-	do_switch(CLUSTER_A7);                   /* ... until the switch */
-	assert_true(rd(CLUSTER_A15) == 0x0000000400000010ull);
-	wr(CLUSTER_A7, 0x00000009FFFFFFFFull);
+	fake_pmu_tick(0x20);                 /* wraps, nobody looks ... */
+	pmu_test_switch(&cpu, CLUSTER_A7);   /* ... until the switch */
+	assert_true(tb_ccnt(&cpu, CLUSTER_A15) == 0x0000000400000010ull);
+	tb_write_ccnt(&cpu, CLUSTER_A7, 0x00000009FFFFFFFFull);
 	run(CLUSTER_A7);
 	fake_pmu_tick(2);
-	do_switch(CLUSTER_A15);
-	assert_true(rd(CLUSTER_A7) == 0x0000000A00000001ull);
-	assert_true(rd(CLUSTER_A15) == 0x0000000400000010ull);
+	pmu_test_switch(&cpu, CLUSTER_A15);
+	assert_true(tb_ccnt(&cpu, CLUSTER_A7) == 0x0000000A00000001ull);
+	assert_true(tb_ccnt(&cpu, CLUSTER_A15) == 0x0000000400000010ull);
 	fake_pmu_tick(5);
-	assert_true(rd(CLUSTER_A15) == 0x0000000400000015ull);
-	do_switch(CLUSTER_A7);
-	assert_true(rd(CLUSTER_A7) == 0x0000000A00000001ull);
-	assert_true(rd(CLUSTER_A15) == 0x0000000400000015ull);
+	assert_true(tb_ccnt(&cpu, CLUSTER_A15) == 0x0000000400000015ull);
+	pmu_test_switch(&cpu, CLUSTER_A7);
+	assert_true(tb_ccnt(&cpu, CLUSTER_A7) == 0x0000000A00000001ull);
+	assert_true(tb_ccnt(&cpu, CLUSTER_A15) == 0x0000000400000015ull);
 }
 
 static void deferred_64bit_write(void **state)
 {
 	(void)state;
-	do_switch(CLUSTER_A7);
-	wr(CLUSTER_A15, 0xABCD000012345678ull);
-	assert_true(rd(CLUSTER_A15) == 0xDEAD001Full);   /* snapshot (reset poison) until the switch */
-	do_switch(CLUSTER_A15);
-	assert_true(rd(CLUSTER_A15) == 0xABCD000012345678ull);
+	pmu_test_switch(&cpu, CLUSTER_A7);
+	tb_write_ccnt(&cpu, CLUSTER_A15, 0xABCD000012345678ull);
+	assert_true(tb_ccnt(&cpu, CLUSTER_A15) == 0xDEAD001Full);   /* snapshot (reset poison) until the switch */
+	pmu_test_switch(&cpu, CLUSTER_A15);
+	assert_true(tb_ccnt(&cpu, CLUSTER_A15) == 0xABCD000012345678ull);
 	assert_int_equal(fake_pmu_peek().ccnt, 0x12345678u);
 }
 
@@ -125,19 +102,19 @@ static void typea_and_pmcr_c(void **state)
 	(void)state;
 	uint32_t v;
 
-	wr(CLUSTER_A15, 0x0000000700000010ull);
+	tb_write_ccnt(&cpu, CLUSTER_A15, 0x0000000700000010ull);
 	v = 0x99;
 	assert_int_equal(pmu_trap(&cpu, CPK_PMCCNTR, false, &v, false), PMU_TRAP_DONE);
-	assert_true(rd(CLUSTER_A15) == 0x99ull);
-	wr(CLUSTER_A15, 0x0000000700000010ull);
+	assert_true(tb_ccnt(&cpu, CLUSTER_A15) == 0x99ull);
+	tb_write_ccnt(&cpu, CLUSTER_A15, 0x0000000700000010ull);
 	assert_int_equal(pmu_trap(&cpu, CPK_PMCCNTR, true, &v, false), PMU_TRAP_DONE);
 	assert_int_equal(v, 0x10);
 	pmu_typeb_call(&cpu, HVC_PMCR_WRITE, CLUSTER_A15, 0x4, 0);
-	assert_true(rd(CLUSTER_A15) == 0);
-	wr(CLUSTER_A15, 0x0000000700000010ull);
+	assert_true(tb_ccnt(&cpu, CLUSTER_A15) == 0);
+	tb_write_ccnt(&cpu, CLUSTER_A15, 0x0000000700000010ull);
 	v = 0x4;
 	pmu_trap(&cpu, CPK_PMCR, false, &v, false);
-	assert_true(rd(CLUSTER_A15) == 0);
+	assert_true(tb_ccnt(&cpu, CLUSTER_A15) == 0);
 }
 
 int main(void)

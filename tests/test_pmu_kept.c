@@ -438,9 +438,7 @@ static void bad_inbound_cluster(void **state)
 	(void)state;
 	pmu_hvc_pmu_switch(&cpu, 1);
 	program_a15();
-	pmu_switch_out(&cpu);
-	pmu_hw_reset(&cpu, 7);
-	pmu_switch_in(&cpu, 7);
+	pmu_test_switch(&cpu, 7);
 	assert_int_equal(pmu_active_cluster(&cpu), A15);
 	assert_a15_programmed(0x34);                 /* state 3: its own context back */
 }

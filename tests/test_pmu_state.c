@@ -7,6 +7,7 @@
 #include "pmu.h"
 #include "cpregs.h"
 #include "fake_pmu_hw.h"
+#include "pmu_calls.h"
 
 static struct pmu_cpu cpu;
 
@@ -16,13 +17,6 @@ static int setup(void **state)
 	fake_pmu_power_on();
 	pmu_cpu_init(&cpu, CLUSTER_A15, fake_pmu_counters());
 	return 0;
-}
-
-static void do_switch(unsigned to)
-{
-	pmu_switch_out(&cpu);
-	pmu_hw_reset(&cpu, to);
-	pmu_switch_in(&cpu, to);
 }
 
 static enum pmu_trap_rc trap_read(uint32_t key, uint32_t *v)
@@ -183,14 +177,14 @@ static void switch_keeps_state(void **state)
 	(void)state;
 	uint32_t v;
 
-	do_switch(CLUSTER_A7);
+	pmu_test_switch(&cpu, CLUSTER_A7);
 	assert_int_equal(pmu_state(&cpu), 1);
 	assert_int_equal(pmu_active_cluster(&cpu), CLUSTER_A7);
 	trap_read(CPK_PMCR, &v);
-	do_switch(CLUSTER_A15);
+	pmu_test_switch(&cpu, CLUSTER_A15);
 	assert_int_equal(pmu_state(&cpu), 2);
 	pmu_hvc_pmu_switch(&cpu, 1);
-	do_switch(CLUSTER_A7);
+	pmu_test_switch(&cpu, CLUSTER_A7);
 	assert_int_equal(pmu_state(&cpu), 3);
 	assert_int_equal(pmu_active_cluster(&cpu), CLUSTER_A7);
 	pmu_switch_out(&cpu);

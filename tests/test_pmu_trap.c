@@ -7,6 +7,7 @@
 #include "pmu.h"
 #include "cpregs.h"
 #include "fake_pmu_hw.h"
+#include "pmu_calls.h"
 
 static struct pmu_cpu cpu;
 
@@ -48,9 +49,7 @@ static void pmcr_view_and_transition(void **state)
 	pmu_hw_write(PMU_HW_PMCR, 0x19);
 	assert_int_equal(rd(CPK_PMCR), 0x410F2019u);      /* A15, N = 4 */
 	assert_int_equal(pmu_state(&cpu), 2);
-	pmu_switch_out(&cpu);
-	pmu_hw_reset(&cpu, CLUSTER_A7);
-	pmu_switch_in(&cpu, CLUSTER_A7);                   /* state 2: PMCR migrates */
+	pmu_test_switch(&cpu, CLUSTER_A7);   /* state 2: PMCR migrates */
 	assert_int_equal(rd(CPK_PMCR), 0x41072019u);      /* A7, N = 4 */
 }
 
@@ -153,9 +152,7 @@ static void pmceid_per_cluster(void **state)
 	assert_int_equal(rd(CPK_PMCEID0), 0x3FFF0F3Fu);
 	assert_int_equal(rd(CPK_PMCEID1), 0);
 	pmu_hvc_pmu_switch(&cpu, 1);
-	pmu_switch_out(&cpu);
-	pmu_hw_reset(&cpu, CLUSTER_A7);
-	pmu_switch_in(&cpu, CLUSTER_A7);
+	pmu_test_switch(&cpu, CLUSTER_A7);
 	assert_int_equal(rd(CPK_PMCEID0), 0x23FFFFFFu);
 	assert_int_equal(rd(CPK_PMCEID1), 0);
 }

@@ -102,13 +102,19 @@ void vgic_hw_lr_write(unsigned i, uint32_t v)
 
 uint64_t vgic_hw_elsr(unsigned nr_lrs) { (void)nr_lrs; return fake_gic_elsr(); }
 
-/* The monitor's GICC_DIR of a soft-linked physical interrupt: as the
- * hardware-linked EOI would have, it is logged and deactivated. */
-void vgic_hw_deactivate(uint32_t id)
+/* A physical deactivation, in the log the tests read (counted past its end). */
+static void log_deactivation(uint32_t id)
 {
 	if (fake_gic.ndeactivated < FAKE_GIC_MAX_LOG)
 		fake_gic.deactivated[fake_gic.ndeactivated] = id;
 	fake_gic.ndeactivated++;
+}
+
+/* The monitor's GICC_DIR of a soft-linked physical interrupt: as the
+ * hardware-linked EOI would have, it is logged and deactivated. */
+void vgic_hw_deactivate(uint32_t id)
+{
+	log_deactivation(id);
 	fake_gic.monitor_deactivations++;
 	fake_gicd_poke32(GICD_ICACTIVER + 4 * (id / 32), 1u << (id % 32));
 }
@@ -158,9 +164,7 @@ void fake_guest_eoi(uint32_t iar)
 		if (lr & GICH_LR_HW) {
 			uint32_t pid = (lr >> 10) & 0x3ffu;
 
-			if (fake_gic.ndeactivated < FAKE_GIC_MAX_LOG)
-				fake_gic.deactivated[fake_gic.ndeactivated] = pid;
-			fake_gic.ndeactivated++;
+			log_deactivation(pid);
 			fake_gicd_poke32(GICD_ICACTIVER + 4 * (pid / 32), 1u << (pid % 32));
 		}
 		return;
