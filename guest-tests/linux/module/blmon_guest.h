@@ -13,6 +13,11 @@
 /* The monitor's status words (BL_HVC_*) as an errno for user space. */
 int blmon_errno(u32 status);
 
+struct bl_hvc_regs;
+/* One HVC on one CPU, preemption off around it (the monitor keeps each
+ * CPU's clusters apart): r0-r3 as the monitor left them. */
+struct bl_hvc_regs blmon_hvc_this_cpu(u32 fid, u32 a1, u32 a2, u32 a3);
+
 /* A debugfs write of one 32-bit argument: HVC fid(val) on this CPU, its
  * status as an errno; EINVAL for a value above 32 bits. */
 int blmon_hvc_set(u32 fid, u64 val);

@@ -31,27 +31,27 @@ int blmon_errno(u32 status)
 	}
 }
 
+struct bl_hvc_regs blmon_hvc_this_cpu(u32 fid, u32 a1, u32 a2, u32 a3)
+{
+	struct bl_hvc_regs r;
+
+	get_cpu();
+	r = bl_hvc_regs(fid, a1, a2, a3);
+	put_cpu();
+	return r;
+}
+
 int blmon_hvc_set(u32 fid, u64 val)
 {
-	u32 status;
-
 	if (val > U32_MAX)      /* it would be truncated */
 		return -EINVAL;
-	get_cpu();
-	status = bl_hvc_regs(fid, (u32)val, 0, 0).r0;
-	put_cpu();
-	return blmon_errno(status);
+	return blmon_errno(blmon_hvc_this_cpu(fid, (u32)val, 0, 0).r0);
 }
 
 u32 blmon_active_cluster(void)
 {
-	struct bl_hvc_regs r;
-
 	/* The monitor's cluster is per CPU: ask on one CPU, undisturbed. */
-	get_cpu();
-	r = bl_hvc_regs(HVC_MONITOR_INFO, 0, 0, 0);
-	put_cpu();
-	return r.r1;
+	return blmon_hvc_this_cpu(HVC_MONITOR_INFO, 0, 0, 0).r1;
 }
 
 static int __init blmon_init(void)

@@ -14,7 +14,6 @@
  * its next switch-in (docs/abi.md). pmccntr is 64 bits wide.
  */
 #include <linux/kernel.h>
-#include <linux/smp.h>
 
 #include "bl_pmu_abi.h"
 #include "blmon_guest.h"
@@ -44,21 +43,10 @@ struct typeb_file {
 };
 static struct typeb_file typeb_files[TYPEB_CLUSTERS][ARRAY_SIZE(typeb_regs)];
 
-/* One call on one CPU: the monitor keeps each CPU's clusters apart. */
-static struct bl_hvc_regs typeb_call(u32 fid, u32 a1, u32 a2, u32 a3)
-{
-	struct bl_hvc_regs r;
-
-	get_cpu();
-	r = bl_hvc_regs(fid, a1, a2, a3);
-	put_cpu();
-	return r;
-}
-
 static int reg_get(void *data, u64 *val)
 {
 	const struct typeb_file *f = data;
-	struct bl_hvc_regs r = typeb_call(f->read_fid, f->cluster, 0, 0);
+	struct bl_hvc_regs r = blmon_hvc_this_cpu(f->read_fid, f->cluster, 0, 0);
 
 	*val = r.r0;
 	if (f->read_fid == HVC_PMCCNTR_READ)
@@ -73,14 +61,14 @@ static int reg_set(void *data, u64 val)
 
 	if (f->read_fid != HVC_PMCCNTR_READ && val > U32_MAX)
 		return -EINVAL;
-	r = typeb_call(f->read_fid + 1, f->cluster, (u32)val, (u32)(val >> 32));
+	r = blmon_hvc_this_cpu(f->read_fid + 1, f->cluster, (u32)val, (u32)(val >> 32));
 	return blmon_errno(r.r0);
 }
 DEFINE_DEBUGFS_ATTRIBUTE(reg_fops, reg_get, reg_set, "0x%llx\n");
 
 static int state_get(void *data, u64 *val)
 {
-	*val = typeb_call(HVC_PMU_GET_STATE, 0, 0, 0).r0;
+	*val = blmon_hvc_this_cpu(HVC_PMU_GET_STATE, 0, 0, 0).r0;
 	return 0;
 }
 DEFINE_DEBUGFS_ATTRIBUTE(state_fops, state_get, NULL, "%llu\n");
