@@ -64,29 +64,34 @@ static uint32_t switches(uint32_t n, uint32_t first)
 }
 
 /*
- * Counts SW_INCR on counter 0 until told to stop, sampling the identity:
- * whenever the whole-system switch count is the same before and after
- * reading MIDR, the MIDR must be the cluster that count implies
- * (switches alternate). r[0] = increments, r[1] = inconsistent samples,
- * r[2] = samples.
+ * One software increment of counter 0 with an identity sample around it:
+ * when the whole-system switch count is the same before and after reading
+ * MIDR, the MIDR must be the cluster that count implies (switches
+ * alternate). t[0] = increments, t[1] = inconsistent samples, t[2] =
+ * samples.
  */
+static void count_and_sample(uint32_t t[3], uint32_t start_count, uint32_t start_cluster)
+{
+	uint32_t c1 = system_info().r0, midr = read_MIDR(), c2 = system_info().r0;
+
+	write_PMSWINC(1);
+	t[0]++;
+	if (c1 == c2) {
+		t[2]++;
+		t[1] += midr != midr_of((start_cluster + (c1 - start_count)) & 1);
+	}
+}
+
+/* count_and_sample until told to stop; its tallies in r */
 static void run_while_switching(volatile uint32_t *r, uint32_t start_count, uint32_t start_cluster)
 {
-	uint32_t n = 0, bad = 0, samples = 0;
+	uint32_t t[3] = { 0, 0, 0 };
 
-	while (!stop_running) {
-		uint32_t c1 = system_info().r0, midr = read_MIDR(), c2 = system_info().r0;
-
-		write_PMSWINC(1);
-		n++;
-		if (c1 == c2) {
-			samples++;
-			bad += midr != midr_of((start_cluster + (c1 - start_count)) & 1);
-		}
-	}
-	r[0] = n;
-	r[1] = bad;
-	r[2] = samples;
+	while (!stop_running)
+		count_and_sample(t, start_count, start_cluster);
+	r[0] = t[0];
+	r[1] = t[1];
+	r[2] = t[2];
 }
 
 void secondary_main(uint32_t context, uint32_t cpsr);
@@ -100,12 +105,15 @@ void secondary_main(uint32_t context, uint32_t cpsr)
 		while (b->cmd == CMD_NONE)
 			__asm__ volatile("" ::: "memory");
 		switch (b->cmd) {
-		case CMD_IDENTITY:
+		case CMD_IDENTITY: {
 			b->r[0] = read_MIDR();
-			b->r[1] = bl_hvc_regs(HVC_MONITOR_INFO, 0, 0, 0).r1;
-			b->r[2] = bl_hvc_regs(HVC_MONITOR_INFO, 0, 0, 0).r3;
+			struct bl_hvc_regs info = bl_hvc_regs(HVC_MONITOR_INFO, 0, 0, 0);
+
+			b->r[1] = info.r1;
+			b->r[2] = info.r3;
 			b->r[3] = pmu_state_now();
 			break;
+		}
 		case CMD_PMU_SETUP: pmu_setup(cpu); break;
 		case CMD_PMU_INC: sw_incr(b->arg, 0xf); break;
 		case CMD_PMU_READ: pmu_read(b->r); break;
@@ -277,7 +285,7 @@ static void hotplug_race(void)
 static void monitor_driven(void)
 {
 	uint32_t start = system_info().r0, cluster = system_info().r1, pre[NCPU];
-	uint32_t n0 = 0, bad0 = 0, samples0 = 0, exact = 0, bad = 0, samples = 0;
+	uint32_t t0[3] = { 0, 0, 0 }, exact = 0, bad = 0, samples = 0;
 
 	for (unsigned c = 0; c < NCPU; c++) {
 		if (c == 0) {
@@ -294,25 +302,17 @@ static void monitor_driven(void)
 		post(c, CMD_RUN_WHILE_SWITCHING, pair(cluster, start));
 	check_eq("HVC_AUTO_SWITCH(3000 ticks)", (uint32_t)hvc(HVC_AUTO_SWITCH, 3000), 0);
 	/* CPU0 counts too, until enough switches happened */
-	while (system_info().r0 - start < 40) {
-		uint32_t c1 = system_info().r0, midr = read_MIDR(), c2 = system_info().r0;
-
-		write_PMSWINC(1);
-		n0++;
-		if (c1 == c2) {
-			samples0++;
-			bad0 += midr != midr_of((cluster + (c1 - start)) & 1);
-		}
-	}
+	while (system_info().r0 - start < 40)
+		count_and_sample(t0, start, cluster);
 	hvc(HVC_AUTO_SWITCH, 0);
 	stop_running = 1;
 	for (unsigned c = 1; c < NCPU; c++)
 		wait_done(c, CMD_RUN_WHILE_SWITCHING);
 	uint32_t total = system_info().r0 - start;
 
-	exact += pmn_read(0) == pre[0] + n0;
-	bad += bad0;
-	samples += samples0;
+	exact += pmn_read(0) == pre[0] + t0[0];
+	bad += t0[1];
+	samples += t0[2];
 	for (unsigned c = 1; c < NCPU; c++) {
 		uint32_t n = box[c].r[0];
 
