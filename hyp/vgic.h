@@ -24,6 +24,22 @@
 #include "gicv2.h"
 
 #define VGIC_MAX_LRS   64u      /* GICH_VTR.ListRegs + 1 <= 64 */
+#define VGIC_MAX_CPUS  8u       /* CPU interfaces a GICv2 has */
+#define VGIC_WORDS     (GIC_MAX_IRQS / 32 + 1)   /* one bit per interrupt id */
+
+/* What a guest's distributor write does to an interrupt the monitor holds
+ * for it - in a list register or waiting for one (docs/vgic.md, "What the
+ * guest's distributor writes do to what the monitor holds"). */
+enum vgic_req {
+	VGIC_GIVE_BACK,   /* may no longer be signalled here (disabled, retargeted,
+			     re-prioritised): a merely pending one goes back to the
+			     physical distributor, which decides again */
+	VGIC_UNPEND,      /* ICPENDR: a merely pending one is gone */
+	VGIC_UNACTIVE,    /* ICACTIVER: an active one is no longer active */
+	VGIC_PEND,        /* ISPENDR: an active one becomes pending again */
+	VGIC_ACTIVATE,    /* ISACTIVER */
+	VGIC_NREQ
+};
 
 struct vgic_cpu {
 	unsigned cpu;                   /* this CPU's number */
@@ -34,6 +50,7 @@ struct vgic_cpu {
 	unsigned nqueued;
 	bool underflow;                 /* GICH_HCR.UIE set */
 	uint8_t prio_private[GIC_NR_PRIVATE];         /* guest priorities, ids 0-31 */
+	uint32_t sgi_disabled;          /* SGIs the guest disabled (bit id): they wait */
 };
 
 /* The distributor's state the guest sees (one for the system). */
@@ -42,6 +59,14 @@ struct vgic_dist {
 	uint32_t ctlr;                  /* the guest's GICD_CTLR (enable bits) */
 	uint32_t lines;                 /* interrupt ids implemented */
 	uint8_t prio_shared[GIC_MAX_IRQS];            /* guest priorities, ids 32+ */
+	/* The CPU last given each SPI (its number + 1; 0: none): where a write
+	 * from another CPU must be applied. A hint: the guest may have ended
+	 * the interrupt since, which that CPU then finds. */
+	uint8_t holder[GIC_MAX_IRQS];
+	/* Writes to apply on another CPU: req[kind][cpu] one bit per id, and
+	 * pending[cpu] non-zero while any is there (atomic). */
+	uint32_t req[VGIC_NREQ][VGIC_MAX_CPUS][VGIC_WORDS];
+	uint32_t req_pending[VGIC_MAX_CPUS];
 };
 
 extern struct vgic_dist vgic_dist;
@@ -66,6 +91,18 @@ void vgic_inject_sgi(struct vgic_cpu *v, uint32_t id, uint32_t src);
 /* Maintenance interrupt, distributor enabled again, or any time list
  * registers may have freed: fill them from the waiting set. */
 void vgic_refill(struct vgic_cpu *v);
+
+/* A guest write of kind to the one-bit-per-interrupt ids in `bits`
+ * (first id `first`) made on CPU v: applied to what v holds, and posted to
+ * the CPU holding an SPI (kicked). Returns the bits the physical
+ * distributor must still get: those no CPU holds, for the kinds whose
+ * write would change a held interrupt's physical state under it. */
+uint32_t vgic_held_write(struct vgic_cpu *v, uint32_t first, uint32_t bits, enum vgic_req kind);
+/* After the guest wrote enable bits of ids 0-31 on CPU v: `off` is the
+ * guest's SGIs the distributor now shows disabled (bit id). */
+void vgic_sgi_disabled(struct vgic_cpu *v, uint32_t off);
+/* The guest's priority of id changed (v: the writer). */
+void vgic_prio_changed(struct vgic_cpu *v, uint32_t id);
 
 /* A trapped distributor access from CPU v (offset < GICD_SIZE, size 1 or
  * 4): false if the access is not one the GIC allows (the guest gets an

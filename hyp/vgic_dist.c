@@ -63,14 +63,43 @@ _Static_assert(GICD_ICENABLER == GICD_ISENABLER + BIT_BANK && GICD_ISPENDR == GI
 	       GICD_ICPENDR == GICD_ISENABLER + 3 * BIT_BANK && GICD_ISACTIVER == GICD_ISENABLER + 4 * BIT_BANK &&
 	       GICD_ICACTIVER == GICD_ISENABLER + 5 * BIT_BANK, "the one-bit banks follow each other");
 
-static bool bit_reg(uint32_t off, bool write, uint32_t *val)
+static bool bit_reg(struct vgic_cpu *v, uint32_t off, bool write, uint32_t *val)
 {
 	uint32_t first = 8 * ((off - GICD_ISENABLER) % BIT_BANK), mask = guest_bits(first);
 
-	if (write)
-		vgic_hw_gicd_write32(off, *val & mask);
-	else
+	if (!write) {
 		*val = vgic_hw_gicd_read32(off) & mask;
+		return true;
+	}
+	uint32_t bits = *val & mask;
+
+	/* What the monitor holds for the guest is physically active: each
+	 * write reaches it as the GIC would treat it (hyp/vgic_lr.c). The
+	 * ones that make it no longer signalled go to the hardware first. */
+	switch ((off - GICD_ISENABLER) / BIT_BANK) {
+	case 0:   /* ISENABLER */
+		vgic_hw_gicd_write32(off, bits);
+		break;
+	case 1:   /* ICENABLER */
+		vgic_hw_gicd_write32(off, bits);
+		vgic_held_write(v, first, bits, VGIC_GIVE_BACK);
+		break;
+	case 2:   /* ISPENDR */
+		vgic_hw_gicd_write32(off, vgic_held_write(v, first, bits, VGIC_PEND));
+		break;
+	case 3:   /* ICPENDR */
+		vgic_hw_gicd_write32(off, bits);
+		vgic_held_write(v, first, bits, VGIC_UNPEND);
+		break;
+	case 4:   /* ISACTIVER */
+		vgic_hw_gicd_write32(off, vgic_held_write(v, first, bits, VGIC_ACTIVATE));
+		break;
+	default:  /* ICACTIVER */
+		vgic_hw_gicd_write32(off, vgic_held_write(v, first, bits, VGIC_UNACTIVE));
+		break;
+	}
+	if (first == 0 && off < GICD_ISPENDR)   /* SGIs disabled wait, as the hardware says */
+		vgic_sgi_disabled(v, ~vgic_hw_gicd_read32(GICD_ISENABLER) & guest_bits(0) & 0xffffu);
 	return true;
 }
 
@@ -88,8 +117,12 @@ static void prio_byte(struct vgic_cpu *v, uint32_t id, bool write, uint8_t *b)
 	uint8_t *shadow = id < GIC_NR_PRIVATE ? &v->prio_private[id] : &vgic_dist.prio_shared[id];
 
 	if (write) {
+		uint8_t old = *shadow;
+
 		*shadow = *b & 0xf8u;
 		vgic_hw_gicd_write8(GICD_IPRIORITYR + id, *shadow);
+		if (*shadow != old)
+			vgic_prio_changed(v, id);
 	} else {
 		*b = *shadow;
 	}
@@ -111,8 +144,9 @@ static bool priority(struct vgic_cpu *v, uint32_t off, unsigned size, bool write
 }
 
 /* ITARGETSR: SGIs and PPIs read-only (the GIC answers this CPU's bit); an
- * SPI's targets are the guest's to choose. */
-static bool targets(uint32_t off, unsigned size, bool write, uint32_t *val)
+ * SPI's targets are the guest's to choose. One held by a CPU that is no
+ * longer a target, pending, goes back to the distributor (vgic_lr.c). */
+static bool targets(struct vgic_cpu *v, uint32_t off, unsigned size, bool write, uint32_t *val)
 {
 	uint32_t id = off - GICD_ITARGETSR;
 
@@ -122,10 +156,17 @@ static bool targets(uint32_t off, unsigned size, bool write, uint32_t *val)
 	}
 	if (id < GIC_NR_PRIVATE)
 		return true;
+	uint32_t old = size == 1 ? vgic_hw_gicd_read8(off) : vgic_hw_gicd_read32(off), moved = 0;
+
 	if (size == 1)
 		vgic_hw_gicd_write8(off, (uint8_t)*val);
 	else
 		vgic_hw_gicd_write32(off, *val);
+	for (unsigned i = 0; i < size; i++)
+		if (((old ^ *val) >> (8 * i)) & 0xffu)
+			moved |= 1u << ((id + i) % 32);
+	if (moved)
+		vgic_held_write(v, id & ~31u, moved, VGIC_GIVE_BACK);
 	return true;
 }
 
@@ -153,7 +194,9 @@ static bool ctlr(struct vgic_cpu *v, bool write, uint32_t *val)
 	bool was = vgic_dist.ctlr & GICD_CTLR_ENABLE;
 
 	vgic_dist.ctlr = *val & GICD_CTLR_ENABLE;
-	if (!was && (vgic_dist.ctlr & GICD_CTLR_ENABLE)) {   /* what waited may go in now */
+	/* on: what waited may go in now; off: nothing stays pending in a list
+	 * register - on every CPU */
+	if (was != (bool)(vgic_dist.ctlr & GICD_CTLR_ENABLE)) {
 		vgic_refill(v);
 		vgic_hw_kick_others();
 	}
@@ -184,11 +227,11 @@ bool vgic_dist_access(struct vgic_cpu *v, uint32_t off, unsigned size, bool writ
 		return true;
 	}
 	if (IN(off, GICD_ISENABLER, BIT_BANKS * BIT_BANK))
-		return bit_reg(off, write, val);
+		return bit_reg(v, off, write, val);
 	if (IN(off, GICD_IPRIORITYR, 0x400))
 		return priority(v, off, size, write, val);
 	if (IN(off, GICD_ITARGETSR, 0x400))
-		return targets(off, size, write, val);
+		return targets(v, off, size, write, val);
 	if (IN(off, GICD_ICFGR, 0x100))
 		return config(off, write, val);
 	if (off == GICD_SGIR)

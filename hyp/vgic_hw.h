@@ -32,7 +32,10 @@ void vgic_hw_gicd_write8(uint32_t off, uint8_t v);
 /* The guest's SGI, as the distributor would send it from this CPU. */
 void vgic_hw_send_sgi(uint32_t sgir);
 /* Ask every other online CPU to refill its list registers (the guest
- * enabled its distributor again). */
+ * enabled its distributor again, or turned it off). */
 void vgic_hw_kick_others(void);
+/* Ask these CPUs (bit n: CPU n; the online ones) to refill: a write for an
+ * interrupt one of them holds waits in its requests (vgic.h). */
+void vgic_hw_kick(uint32_t cpus);
 
 #endif

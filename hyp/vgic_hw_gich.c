@@ -21,6 +21,11 @@ void vgic_hw_kick_others(void)
 	smp_kick(smp_online() & ~(1u << this_cpu()->index), KICK_REFILL);
 }
 
+void vgic_hw_kick(uint32_t cpus)
+{
+	smp_kick(cpus & smp_online() & ~(1u << this_cpu()->index), KICK_REFILL);
+}
+
 /* GICH_VTR.ListRegs + 1 */
 unsigned vgic_hw_nr_lrs(void)
 {

@@ -36,6 +36,20 @@
  * which makes the GIC look at what became pending meanwhile. Either way a
  * list register holds a physical interrupt exactly when its id is 16 or
  * more (phys_id()); SGIs are the only software interrupts otherwise.
+ *
+ * The guest's distributor writes reach what is held here as the GIC would
+ * treat a pending or active interrupt (vgic_held_write(), docs/vgic.md):
+ * physically a held interrupt is active - acknowledged in HYP - so a write
+ * that would change its physical state under the monitor (ICACTIVER,
+ * ISPENDR, ISACTIVER of a merely pending one) is applied here instead, and
+ * one that makes it no longer signalled here (disabled, retargeted,
+ * pending cleared) takes a merely pending one out of the list registers
+ * and gives it back to the physical distributor. With the guest's
+ * distributor off nothing is pending in a list register, and an SGI the
+ * guest disabled waits. A list register never holds an id another one
+ * holds: a physical interrupt acknowledged again while it is in one (a
+ * race with another CPU's write) merges with a pending one, or is made
+ * pending behind an active one.
  */
 #include <string.h>
 #include "vgic.h"
@@ -57,6 +71,7 @@ void vgic_cpu_init(struct vgic_cpu *v, unsigned cpu, unsigned nr_lrs)
 }
 
 static bool dist_enabled(void) { return vgic_dist.ctlr & GICD_CTLR_ENABLE; }
+static void settle(struct vgic_cpu *v);
 
 static inline uint64_t lr_mask(const struct vgic_cpu *v) { return v->lr_mask; }
 
@@ -145,6 +160,7 @@ static uint32_t dequeue_best(struct vgic_cpu *v, uint32_t blocked, uint32_t hold
 {
 	uint32_t best = 0, best_prio = 0x100;
 
+	blocked |= v->sgi_disabled;   /* they wait until enabled */
 	for (uint32_t id = 0; id < GIC_NR_SGIS; id++)
 		for (uint32_t s = 0; s < 8 && !(blocked & (1u << id)); s++)
 			if ((v->queued_sgi[id] & (1u << s)) && vgic_prio(v, id) < best_prio) {
@@ -199,7 +215,7 @@ static uint32_t blocked_prio(const struct vgic_cpu *v, uint32_t sgis)
 	uint32_t p = 0x100;
 
 	for (uint32_t id = 0; id < GIC_NR_SGIS; id++) {
-		uint32_t q = v->queued_sgi[id];
+		uint32_t q = (v->sgi_disabled & (1u << id)) ? 0 : v->queued_sgi[id];
 
 		if (((sgis & (1u << id)) ? q : q & (q - 1)) && vgic_prio(v, id) < p)
 			p = vgic_prio(v, id);
@@ -208,8 +224,9 @@ static uint32_t blocked_prio(const struct vgic_cpu *v, uint32_t sgis)
 }
 
 /* Back to waiting: the merely pending list registers of lower priority
- * than hold (file comment). */
-static void hold_back(struct vgic_cpu *v, uint32_t hold, uint32_t *sgis)
+ * than hold (file comment; -1: all of them), and those of the SGIs the
+ * guest disabled. */
+static void hold_back(struct vgic_cpu *v, int hold, uint32_t *sgis)
 {
 	uint64_t used = ~vgic_hw_elsr(v->nr_lrs) & lr_mask(v);
 
@@ -217,7 +234,9 @@ static void hold_back(struct vgic_cpu *v, uint32_t hold, uint32_t *sgis)
 		unsigned i = (unsigned)__builtin_ctzll(used);
 		uint32_t lr = vgic_hw_lr_read(i);
 
-		if ((lr & GICH_LR_STATE_MASK) == GICH_LR_PENDING && GICH_LR_GET_PRIO(lr) > hold) {
+		bool off = !phys_lr(lr) && (v->sgi_disabled & (1u << GICH_LR_GET_VID(lr)));
+
+		if ((lr & GICH_LR_STATE_MASK) == GICH_LR_PENDING && ((int)GICH_LR_GET_PRIO(lr) > hold || off)) {
 			queue_lr(v, lr);
 			vgic_hw_lr_write(i, 0);
 			if (!phys_lr(lr))
@@ -243,15 +262,20 @@ static void place(struct vgic_cpu *v, unsigned i, uint32_t lr, uint32_t *sgis)
 /* Restore the invariant (file comment). Each round either fills a free
  * list register or swaps in a waiting interrupt of strictly higher priority
  * than the one it displaces, so it ends. */
+static void take_requests(struct vgic_cpu *v);
+
 static void settle(struct vgic_cpu *v)
 {
+	take_requests(v);
 	uint32_t sgis = sgis_in_lrs(v), hold = 0x100;
 	bool waits = false;   /* something a list register could take waits */
 
-	if (v->nqueued && dist_enabled()) {
-		hold = blocked_prio(v, sgis);
-		if (hold < 0x100)
-			hold_back(v, hold, &sgis);
+	if (!dist_enabled())
+		hold_back(v, -1, &sgis);   /* nothing is signalled while it is off */
+	else if (v->nqueued || v->sgi_disabled) {
+		hold = v->nqueued ? blocked_prio(v, sgis) : 0x100;
+		if (hold < 0x100 || v->sgi_disabled)
+			hold_back(v, (int)hold, &sgis);
 	}
 	while (v->nqueued && dist_enabled()) {
 		uint32_t best = dequeue_best(v, sgis, hold), worst_prio;
@@ -283,12 +307,55 @@ static void settle(struct vgic_cpu *v)
 
 /* ---- injection ------------------------------------------------------------ */
 
+/* The valid list register holding id (an SGI: from any source; one at
+ * most, file comment), or -1. */
+static int lr_of(const struct vgic_cpu *v, uint32_t id)
+{
+	uint64_t used = ~vgic_hw_elsr(v->nr_lrs) & lr_mask(v);
+
+	for (; used; used &= used - 1) {
+		unsigned i = (unsigned)__builtin_ctzll(used);
+		uint32_t lr = vgic_hw_lr_read(i);
+
+		if ((lr & GICH_LR_STATE_MASK) && GICH_LR_GET_VID(lr) == id)
+			return (int)i;
+	}
+	return -1;
+}
+
+static inline void set_bit_reg(uint32_t reg, uint32_t id)
+{
+	vgic_hw_gicd_write32(reg + 4 * (id / 32), 1u << (id % 32));
+}
+
+/* Acknowledged again while a list register holds it: pending there, the
+ * two are one (the GIC keeps one pending state); active, it is made
+ * pending physically behind the guest's handling, and the GIC signals it
+ * again once the guest has ended it. */
+static void inject_held(uint32_t lr, uint32_t id)
+{
+	if ((lr & GICH_LR_STATE_MASK) != GICH_LR_PENDING)
+		set_bit_reg(GICD_ISPENDR, id);
+}
+
 void vgic_inject_hw(struct vgic_cpu *v, uint32_t id)
 {
 	if (id >= GIC_MAX_IRQS)
 		return;
+	if (id >= GIC_NR_PRIVATE)
+		vgic_dist.holder[id] = (uint8_t)(v->cpu + 1);
+	uint64_t empty = vgic_hw_elsr(v->nr_lrs) & lr_mask(v);
+
+	if (empty != lr_mask(v)) {   /* never a second list register for id */
+		int i = lr_of(v, id);
+
+		if (i >= 0) {
+			inject_held(vgic_hw_lr_read((unsigned)i), id);
+			return;
+		}
+	}
 	if (v->nqueued == 0 && dist_enabled()) {   /* the common case: straight in */
-		int i = free_lr(v);
+		int i = first_free(empty);
 
 		if (i >= 0) {
 			vgic_hw_lr_write((unsigned)i, lr_hw(v, id));
@@ -323,7 +390,7 @@ void vgic_inject_sgi(struct vgic_cpu *v, uint32_t id, uint32_t src)
 		settle(v);   /* what it holds back */
 		return;
 	}
-	if (v->nqueued == 0 && dist_enabled()) {
+	if (v->nqueued == 0 && dist_enabled() && !(v->sgi_disabled & (1u << id))) {
 		int i = first_free(empty);
 
 		if (i >= 0) {
@@ -338,4 +405,169 @@ void vgic_inject_sgi(struct vgic_cpu *v, uint32_t id, uint32_t src)
 void vgic_refill(struct vgic_cpu *v)
 {
 	settle(v);
+}
+
+/* ---- the guest's distributor writes and what is held here ------------------ */
+
+static bool edge_triggered(uint32_t id)
+{
+	return vgic_hw_gicd_read32(GICD_ICFGR + 4 * (id / 16)) & (2u << (2 * (id % 16)));
+}
+
+/* A physical interrupt the guest has not taken, back to the distributor:
+ * made pending there again if edge-triggered and `repend` (a level-
+ * sensitive one is pending while its line is), then deactivated. The GIC
+ * signals it again when and where the guest's settings let it. */
+static void give_back(uint32_t id, bool repend)
+{
+	if (repend && edge_triggered(id))
+		set_bit_reg(GICD_ISPENDR, id);
+	vgic_hw_deactivate(id);
+}
+
+static bool unqueue_hw(struct vgic_cpu *v, uint32_t id)
+{
+	uint32_t bit = 1u << (id % 32);
+
+	if (!(v->queued_hw[id / 32] & bit))
+		return false;
+	v->queued_hw[id / 32] &= ~bit;
+	v->nqueued--;
+	return true;
+}
+
+/* kind, for id, on what this CPU holds. Returns whether the physical
+ * distributor must still get the guest's write of id: not when the
+ * monitor holds id in a state the write would change under it. */
+static bool held_apply(struct vgic_cpu *v, uint32_t id, enum vgic_req kind)
+{
+	int i = lr_of(v, id);
+	uint32_t lr = i >= 0 ? vgic_hw_lr_read((unsigned)i) : 0, st = lr & GICH_LR_STATE_MASK;
+
+	if (id < GIC_NR_SGIS) {   /* ended in HYP: nothing physical is held */
+		if (kind == VGIC_UNACTIVE && (st & GICH_LR_ACTIVE)) {
+			st &= ~GICH_LR_ACTIVE;
+			vgic_hw_lr_write((unsigned)i, st ? (lr & ~GICH_LR_STATE_MASK) | st : 0);
+		}
+		return true;
+	}
+	bool pending_lr = st == GICH_LR_PENDING, queued = false;
+
+	switch (kind) {
+	case VGIC_GIVE_BACK:
+	case VGIC_UNPEND:
+		if (pending_lr)
+			vgic_hw_lr_write((unsigned)i, 0);
+		queued = unqueue_hw(v, id);
+		if (pending_lr || queued)
+			give_back(id, kind == VGIC_GIVE_BACK);
+		return true;   /* written already (vgic_held_write) */
+	case VGIC_UNACTIVE:
+		if (st & GICH_LR_ACTIVE) {   /* the guest's to end: ended */
+			vgic_hw_lr_write((unsigned)i, 0);
+			return true;   /* the physical write deactivates it */
+		}
+		break;
+	case VGIC_PEND:
+		if (st & GICH_LR_ACTIVE)
+			return true;   /* pending behind it, physically */
+		break;
+	case VGIC_ACTIVATE:
+	case VGIC_NREQ:
+		break;
+	}
+	/* held merely pending (or active, for ISACTIVER): the write would
+	 * change the physical state the monitor keeps; pending once is all a
+	 * pending interrupt can be */
+	return !(st || (v->queued_hw[id / 32] & (1u << (id % 32))));
+}
+
+/* The register a kind's write goes to, where the physical write is left
+ * to the CPU that holds the interrupt (0: the writer made it). */
+static uint32_t req_reg(enum vgic_req kind)
+{
+	switch (kind) {
+	case VGIC_UNACTIVE: return GICD_ICACTIVER;
+	case VGIC_PEND: return GICD_ISPENDR;
+	case VGIC_ACTIVATE: return GICD_ISACTIVER;
+	default: return 0;
+	}
+}
+
+static void post(unsigned cpu, enum vgic_req kind, uint32_t id)
+{
+	__atomic_fetch_or(&vgic_dist.req[kind][cpu][id / 32], 1u << (id % 32), __ATOMIC_RELAXED);
+	__atomic_store_n(&vgic_dist.req_pending[cpu], 1u, __ATOMIC_RELEASE);
+}
+
+/* Writes other CPUs made for interrupts this one holds (vgic_held_write). */
+static void take_requests(struct vgic_cpu *v)
+{
+	if (v->cpu >= VGIC_MAX_CPUS || !__atomic_load_n(&vgic_dist.req_pending[v->cpu], __ATOMIC_ACQUIRE))
+		return;
+	__atomic_store_n(&vgic_dist.req_pending[v->cpu], 0u, __ATOMIC_RELAXED);
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	for (unsigned k = 0; k < VGIC_NREQ; k++) {
+		for (uint32_t w = GIC_NR_PRIVATE / 32; w < VGIC_WORDS; w++) {
+			uint32_t bits = __atomic_exchange_n(&vgic_dist.req[k][v->cpu][w], 0u, __ATOMIC_ACQUIRE);
+
+			for (; bits; bits &= bits - 1) {
+				uint32_t id = w * 32 + (uint32_t)__builtin_ctz(bits);
+
+				if (held_apply(v, id, (enum vgic_req)k) && req_reg((enum vgic_req)k))
+					set_bit_reg(req_reg((enum vgic_req)k), id);
+			}
+		}
+	}
+}
+
+uint32_t vgic_held_write(struct vgic_cpu *v, uint32_t first, uint32_t bits, enum vgic_req kind)
+{
+	uint32_t pass = bits, kick = 0;
+
+	for (uint32_t b = bits; b; b &= b - 1) {
+		uint32_t n = (uint32_t)__builtin_ctz(b), id = first + n;
+		unsigned h = id >= GIC_NR_PRIVATE && id < GIC_MAX_IRQS ? vgic_dist.holder[id] : 0;
+
+		if (h && h - 1 != v->cpu && h - 1 < VGIC_MAX_CPUS) {
+			post(h - 1, kind, id);   /* its CPU applies it, or writes it */
+			kick |= 1u << (h - 1);
+			pass &= ~(1u << n);
+		} else if (!held_apply(v, id, kind)) {
+			pass &= ~(1u << n);
+		}
+	}
+	if (kick)
+		vgic_hw_kick(kick);
+	settle(v);
+	return pass;
+}
+
+void vgic_sgi_disabled(struct vgic_cpu *v, uint32_t off)
+{
+	if (off == v->sgi_disabled)
+		return;
+	v->sgi_disabled = off;
+	settle(v);
+}
+
+void vgic_prio_changed(struct vgic_cpu *v, uint32_t id)
+{
+	unsigned h = id >= GIC_NR_PRIVATE && id < GIC_MAX_IRQS ? vgic_dist.holder[id] : 0;
+
+	if (h && h - 1 != v->cpu) {   /* held elsewhere: given back, signalled anew */
+		vgic_held_write(v, id & ~31u, 1u << (id % 32), VGIC_GIVE_BACK);
+		return;
+	}
+	int i = lr_of(v, id);
+
+	if (i >= 0) {
+		uint32_t lr = vgic_hw_lr_read((unsigned)i);
+
+		/* a pending one is signalled at its new priority; an active one
+		 * keeps the priority it was taken at (GICH_APR) */
+		if ((lr & GICH_LR_STATE_MASK) == GICH_LR_PENDING)
+			vgic_hw_lr_write((unsigned)i, (lr & ~GICH_LR_PRIO(0xff)) | GICH_LR_PRIO(vgic_prio(v, id)));
+	}
+	settle(v);   /* the order of what waits changed */
 }

@@ -275,11 +275,14 @@ static void ctlr_is_virtual(void **state)
 	wr(GICD_CTLR, 4, 0xffffffffu);   /* already on: nothing to do */
 	assert_int_equal(rd(GICD_CTLR, 4), 3);
 	assert_int_equal(fake_gic.kicks, 1);
-	wr(GICD_CTLR, 4, 0);
+	wr(GICD_CTLR, 4, 0);   /* off: every CPU's pending LRs go back to waiting */
 	assert_int_equal(rd(GICD_CTLR, 4), 0);
-	assert_int_equal(fake_gic.kicks, 1);
-	wr(GICD_CTLR, 4, 2);
 	assert_int_equal(fake_gic.kicks, 2);
+	assert_int_equal(fake_gic_valid_lrs(), 0);
+	assert_int_equal(v.nqueued, 1);
+	wr(GICD_CTLR, 4, 2);
+	assert_int_equal(fake_gic.kicks, 3);
+	assert_int_equal(fake_gic_valid_lrs(), 1);
 	assert_int_equal(fake_gicd_peek32(GICD_CTLR), GICD_CTLR_ENABLE);
 	model_rules_kept();
 }

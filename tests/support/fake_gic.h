@@ -93,7 +93,8 @@ struct fake_gic {
 	/* what the monitor did */
 	uint32_t sgi[FAKE_GIC_MAX_LOG];
 	unsigned nsgi;
-	unsigned kicks;
+	unsigned kicks;                /* vgic_hw_kick_others() */
+	uint32_t kicked;               /* CPUs vgic_hw_kick() asked to refill */
 	uint32_t deactivated[FAKE_GIC_MAX_LOG];   /* physical ids the guest's EOIs ended */
 	unsigned ndeactivated;
 	unsigned monitor_deactivations;          /* ... of them by the monitor (soft-linked) */
