@@ -13,7 +13,15 @@
  *  - no SGI 15 and no reserved filter goes out;
  *  - the distributor and list registers are used as the GIC allows (no
  *    unaligned or byte access where it takes words, no duplicate virtual
- *    id in the list registers).
+ *    id in the list registers);
+ *  - after every step (and the refills the kicked CPUs make), each list
+ *    register and waiting interrupt is one the GIC could signal to that
+ *    CPU's guest (lrs_as_the_gic_would): a physical one is held active in
+ *    the distributor, on one CPU only; a merely pending one is enabled,
+ *    targets that CPU, carries the guest's priority and the guest's
+ *    distributor is on; no SGI the guest disabled is pending in one.
+ * Interrupts are injected as the physical GIC would signal them: enabled,
+ * not active, an SPI only to a CPU it targets.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -47,6 +55,81 @@ static struct own own_state(unsigned cpu)
 	return o;
 }
 
+static bool bit_of(uint32_t reg, uint32_t id)
+{
+	return fake_gicd_peek32(reg + 4 * (id / 32)) & (1u << (id % 32));
+}
+
+/* Could the physical GIC signal id to the running CPU now? */
+static bool signalled_here(uint32_t id, unsigned cpu)
+{
+	return bit_of(GICD_ISENABLER, id) && !bit_of(GICD_ISACTIVER, id) &&
+	       (id < GIC_NR_PRIVATE || (fake_gicd_peek8(GICD_ITARGETSR + id) & (1u << cpu)));
+}
+
+/* A physical interrupt the monitor holds for CPU cpu (in a list register,
+ * or waiting) as the GIC would have it; `pending`: not yet taken. */
+static void held_as_the_gic_would(uint32_t id, unsigned cpu, bool pending, uint8_t lr_prio, uint8_t *where)
+{
+	if (!bit_of(GICD_ISACTIVER, id))
+		FAIL("a held interrupt is not active in the distributor");
+	if (id >= GIC_NR_PRIVATE) {
+		if (where[id] && where[id] != cpu + 1)
+			FAIL("one SPI held by two CPUs");
+		where[id] = (uint8_t)(cpu + 1);
+	}
+	if (!pending)
+		return;
+	if (!bit_of(GICD_ISENABLER, id))
+		FAIL("a disabled interrupt still pending for the guest");
+	if (id >= GIC_NR_PRIVATE && !(fake_gicd_peek8(GICD_ITARGETSR + id) & (1u << cpu)))
+		FAIL("an SPI pending on a CPU it no longer targets");
+	if (lr_prio != 0xff && lr_prio != (fake_gicd_peek8(GICD_IPRIORITYR + id) & 0xf8u))
+		FAIL("an interrupt pending at a priority the guest changed");
+}
+
+static void lrs_as_the_gic_would(struct vgic_cpu *cpus, unsigned ncpus)
+{
+	uint8_t where[FAKE_GIC_LINES];
+
+	memset(where, 0, sizeof(where));
+	for (unsigned c = 0; c < ncpus; c++) {
+		fake_gic_set_cpu(c);
+		for (unsigned i = 0; i < fake_gic.nr_lrs; i++) {
+			uint32_t lr = fake_gic.lr[i], id = GICH_LR_GET_VID(lr);
+			bool pending = (lr & GICH_LR_STATE_MASK) == GICH_LR_PENDING;
+
+			if (!(lr & GICH_LR_STATE_MASK))
+				continue;
+			if (pending && !(vgic_dist.ctlr & GICD_CTLR_ENABLE))
+				FAIL("pending in a list register with the guest's distributor off");
+			if (id < GIC_NR_SGIS) {
+				if (pending && !bit_of(GICD_ISENABLER, id))
+					FAIL("an SGI the guest disabled pending in a list register");
+				continue;
+			}
+			held_as_the_gic_would(id, c, pending, (uint8_t)GICH_LR_GET_PRIO(lr), where);
+		}
+		for (uint32_t id = GIC_NR_SGIS; id < FAKE_GIC_LINES; id++)
+			if (cpus[c].queued_hw[id / 32] & (1u << (id % 32)))
+				held_as_the_gic_would(id, c, true, 0xff, where);
+	}
+}
+
+/* The CPUs asked to refill (a write for what they hold) do it. */
+static void take_kicks(struct vgic_cpu *cpus, unsigned ncpus)
+{
+	while (fake_gic.kicked) {
+		unsigned c = (unsigned)__builtin_ctz(fake_gic.kicked);
+
+		fake_gic.kicked &= fake_gic.kicked - 1;
+		if (c < ncpus) {
+			fake_gic_set_cpu(c);
+			vgic_refill(&cpus[c]);
+		}
+	}
+}
+
 static bool allowed(uint32_t off, unsigned size)
 {
 	bool bytes = (off >= 0x400 && off < 0xc00) || (off >= 0xf10 && off < 0xf30);
@@ -65,7 +148,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (unsigned c = 0; c < 2; c++) {   /* as hyp/gic.c leaves them, and some state */
 		fake_gic_set_cpu(c);
 		vgic_cpu_init(&cpus[c], c, FAKE_GIC_LRS);
-		fake_gicd_poke32(GICD_ISENABLER, OWN_BITS);
+		fake_gicd_poke32(GICD_ISENABLER, OWN_BITS | 0x7fffu);   /* and the guest's SGIs, as Linux does */
 		fake_gicd_poke32(GICD_ISPENDR, 0x02000000u);
 		fake_gicd_poke32(GICD_ISACTIVER, 0x04008000u);
 		fake_gicd_poke32(GICD_ICFGR + 4, 0x00080000u);
@@ -86,9 +169,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (data[2] & 0x80u) {   /* an interrupt for this CPU instead */
 			uint32_t id = val % FAKE_GIC_LINES;
 
-			if (id < GIC_NR_SGIS)
-				vgic_inject_sgi(v, id, (val >> 16) & 7u);
-			else if (!gic_monitor_owned(id) && !fake_gic_phys_active(id)) {
+			if (id < GIC_NR_SGIS) {
+				if (bit_of(GICD_ISENABLER, id))   /* one the GIC would forward */
+					vgic_inject_sgi(v, id, (val >> 16) & 7u);
+			}
+			else if (!gic_monitor_owned(id) && signalled_here(id, cpu)) {
 				fake_gic_phys_ack(id);
 				vgic_inject_hw(v, id);
 			}
@@ -110,6 +195,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				}
 			}
 		}
+		take_kicks(cpus, 2);
+		lrs_as_the_gic_would(cpus, 2);
 		for (unsigned c = 0; c < 2; c++) {
 			struct own now = own_state(c);
 

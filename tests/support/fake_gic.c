@@ -361,7 +361,11 @@ void vgic_hw_gicd_write8(uint32_t off, uint8_t v)
 }
 
 void vgic_hw_send_sgi(uint32_t sgir) { vgic_hw_gicd_write32(GICD_SGIR, sgir); }
-void vgic_hw_kick_others(void) { fake_gic.kicks++; }
+void vgic_hw_kick_others(void)
+{
+	fake_gic.kicks++;
+	fake_gic.kicked |= ((1u << fake_gic.ncpus) - 1) & ~(1u << fake_gic.cpu);
+}
 void vgic_hw_kick(uint32_t cpus) { fake_gic.kicked |= cpus & ~(1u << fake_gic.cpu); }
 
 void fake_gic_phys_ack(uint32_t id) { fake_gicd_poke32(GICD_ISACTIVER + 4 * (id / 32), 1u << (id % 32)); }
