@@ -26,13 +26,15 @@ struct hyp_boot {
 struct hyp_cpu {
 	unsigned index;
 	uint32_t hdcr;             /* value last written to HDCR */
+	/* why the monitor's SGI came (KICK_* in smp.h); near the start: its
+	 * LDREX/STREX take the address in one ADD at a small offset */
+	uint32_t kick;
 	struct pmu_cpu pmu;        /* PMU state machine, contexts, Type B */
 	struct dbg_ctx dbg;        /* CP14 debug context */
 	struct vgic_cpu vgic;      /* this CPU's virtual CPU interface */
 	uint32_t switches;         /* cluster switches this CPU took part in */
 	bool timer_armed;          /* its HYP timer drives monitor-initiated switches */
 	bool timer_masked;         /* ... held back while a switch is in progress */
-	uint32_t kick;             /* why the monitor's SGI came (KICK_* in smp.h) */
 	struct hyp_boot boot;
 };
 

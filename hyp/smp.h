@@ -32,7 +32,7 @@ static inline uint32_t smp_online(void) { return smp_online_cpus; }
 /* The monitor's SGI to these CPUs: they take part in a switch in
  * progress, and do what `reasons` (KICK_*) asks. */
 #define KICK_TIMER  (1u << 0)   /* the switch timer changed hands: sync it */
-#define KICK_REFILL (1u << 1)   /* the guest enabled its distributor: refill LRs */
+#define KICK_REFILL (1u << 1)   /* a distributor write for its LRs: vgic_kicked() */
 void smp_kick(uint32_t cpus, uint32_t reasons);
 
 #endif

@@ -195,7 +195,7 @@ static void take_kicks(struct hyp_cpu *c)
 	if (why & KICK_TIMER)
 		switch_timer_sync(c);
 	if (why & KICK_REFILL)
-		vgic_refill(&c->vgic);
+		vgic_kicked(&c->vgic);
 }
 
 static inline void take_kicks_left(struct hyp_cpu *c)

@@ -51,7 +51,11 @@ struct vgic_cpu {
 	bool underflow;                 /* GICH_HCR.UIE set */
 	uint8_t prio_private[GIC_NR_PRIVATE];         /* guest priorities, ids 0-31 */
 	uint32_t sgi_disabled;          /* SGIs the guest disabled (bit id): they wait */
+	uint32_t requests;              /* VGIC_REQ_* from other CPUs (atomic) */
 };
+
+#define VGIC_REQ_WRITES   (1u << 0)   /* vgic_dist.req holds writes for this CPU */
+#define VGIC_REQ_DIST_OFF (1u << 1)   /* the guest turned its distributor off */
 
 /* The distributor's state the guest sees (one for the system). */
 struct vgic_dist {
@@ -63,10 +67,10 @@ struct vgic_dist {
 	 * from another CPU must be applied. A hint: the guest may have ended
 	 * the interrupt since, which that CPU then finds. */
 	uint8_t holder[GIC_MAX_IRQS];
-	/* Writes to apply on another CPU: req[kind][cpu] one bit per id, and
-	 * pending[cpu] non-zero while any is there (atomic). */
+	/* Writes to apply on another CPU: req[kind][cpu] one bit per id
+	 * (atomic), and that CPU's state, to flag them (vgic_cpu_init). */
 	uint32_t req[VGIC_NREQ][VGIC_MAX_CPUS][VGIC_WORDS];
-	uint32_t req_pending[VGIC_MAX_CPUS];
+	struct vgic_cpu *cpu[VGIC_MAX_CPUS];
 };
 
 extern struct vgic_dist vgic_dist;
@@ -91,6 +95,9 @@ void vgic_inject_sgi(struct vgic_cpu *v, uint32_t id, uint32_t src);
 /* Maintenance interrupt, distributor enabled again, or any time list
  * registers may have freed: fill them from the waiting set. */
 void vgic_refill(struct vgic_cpu *v);
+/* Another CPU kicked this one (KICK_REFILL): its writes for what this CPU
+ * holds, the guest's distributor turned off, then a refill. */
+void vgic_kicked(struct vgic_cpu *v);
 
 /* A guest write of kind to the one-bit-per-interrupt ids in `bits`
  * (first id `first`) made on CPU v: applied to what v holds, and posted to
@@ -98,6 +105,9 @@ void vgic_refill(struct vgic_cpu *v);
  * distributor must still get: those no CPU holds, for the kinds whose
  * write would change a held interrupt's physical state under it. */
 uint32_t vgic_held_write(struct vgic_cpu *v, uint32_t first, uint32_t bits, enum vgic_req kind);
+/* The guest turned its distributor off on CPU v: nothing stays pending in
+ * a list register, on any CPU. */
+void vgic_dist_off(struct vgic_cpu *v);
 /* After the guest wrote enable bits of ids 0-31 on CPU v: `off` is the
  * guest's SGIs the distributor now shows disabled (bit id). */
 void vgic_sgi_disabled(struct vgic_cpu *v, uint32_t off);

@@ -196,10 +196,13 @@ static bool ctlr(struct vgic_cpu *v, bool write, uint32_t *val)
 	vgic_dist.ctlr = *val & GICD_CTLR_ENABLE;
 	/* on: what waited may go in now; off: nothing stays pending in a list
 	 * register - on every CPU */
-	if (was != (bool)(vgic_dist.ctlr & GICD_CTLR_ENABLE)) {
+	if (was == (bool)(vgic_dist.ctlr & GICD_CTLR_ENABLE))
+		return true;
+	if (was)
+		vgic_dist_off(v);
+	else
 		vgic_refill(v);
-		vgic_hw_kick_others();
-	}
+	vgic_hw_kick_others();
 	return true;
 }
 

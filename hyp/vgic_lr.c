@@ -64,6 +64,8 @@ void vgic_cpu_init(struct vgic_cpu *v, unsigned cpu, unsigned nr_lrs)
 	v->nr_lrs = nr_lrs > VGIC_MAX_LRS ? VGIC_MAX_LRS : nr_lrs;
 	/* cppcheck-suppress knownConditionTrueFalse ; false positive, as above */
 	v->lr_mask = v->nr_lrs >= 64 ? ~0ull : (1ull << v->nr_lrs) - 1;
+	if (cpu < VGIC_MAX_CPUS)
+		vgic_dist.cpu[cpu] = v;
 	/* cppcheck-suppress knownConditionTrueFalse ; false positive: nr_lrs is GICH_VTR's count, 1-64 (tests/test_vgic_lr.c) */
 	for (unsigned i = 0; i < v->nr_lrs; i++)
 		vgic_hw_lr_write(i, 0);
@@ -262,19 +264,14 @@ static void place(struct vgic_cpu *v, unsigned i, uint32_t lr, uint32_t *sgis)
 /* Restore the invariant (file comment). Each round either fills a free
  * list register or swaps in a waiting interrupt of strictly higher priority
  * than the one it displaces, so it ends. */
-static void take_requests(struct vgic_cpu *v);
-
 static void settle(struct vgic_cpu *v)
 {
-	take_requests(v);
 	uint32_t sgis = sgis_in_lrs(v), hold = 0x100;
 	bool waits = false;   /* something a list register could take waits */
 
-	if (!dist_enabled())
-		hold_back(v, -1, &sgis);   /* nothing is signalled while it is off */
-	else if (v->nqueued || v->sgi_disabled) {
-		hold = v->nqueued ? blocked_prio(v, sgis) : 0x100;
-		if (hold < 0x100 || v->sgi_disabled)
+	if (v->nqueued && dist_enabled()) {
+		hold = blocked_prio(v, sgis);
+		if (hold < 0x100)
 			hold_back(v, (int)hold, &sgis);
 	}
 	while (v->nqueued && dist_enabled()) {
@@ -338,24 +335,11 @@ static void inject_held(uint32_t lr, uint32_t id)
 		set_bit_reg(GICD_ISPENDR, id);
 }
 
-void vgic_inject_hw(struct vgic_cpu *v, uint32_t id)
+/* Into a free list register, else waiting. */
+static inline __attribute__((always_inline)) void inject_hw(struct vgic_cpu *v, uint32_t id)
 {
-	if (id >= GIC_MAX_IRQS)
-		return;
-	if (id >= GIC_NR_PRIVATE)
-		vgic_dist.holder[id] = (uint8_t)(v->cpu + 1);
-	uint64_t empty = vgic_hw_elsr(v->nr_lrs) & lr_mask(v);
-
-	if (empty != lr_mask(v)) {   /* never a second list register for id */
-		int i = lr_of(v, id);
-
-		if (i >= 0) {
-			inject_held(vgic_hw_lr_read((unsigned)i), id);
-			return;
-		}
-	}
 	if (v->nqueued == 0 && dist_enabled()) {   /* the common case: straight in */
-		int i = first_free(empty);
+		int i = free_lr(v);
 
 		if (i >= 0) {
 			vgic_hw_lr_write((unsigned)i, lr_hw(v, id));
@@ -364,6 +348,31 @@ void vgic_inject_hw(struct vgic_cpu *v, uint32_t id)
 	}
 	queue_lr(v, lr_hw(v, id));
 	settle(v);
+}
+
+/* An SPI: this CPU is where another CPU's write for it must go now; and
+ * if a list register here holds it already (acknowledged again after a
+ * deactivation that raced the monitor - only another CPU's write can do
+ * that: a PPI's state is this CPU's own), it is taken care of there. */
+static void __attribute__((noinline)) inject_spi(struct vgic_cpu *v, uint32_t id)
+{
+	vgic_dist.holder[id] = (uint8_t)(v->cpu + 1);
+	int i = lr_of(v, id);
+
+	if (i >= 0)
+		inject_held(vgic_hw_lr_read((unsigned)i), id);
+	else
+		inject_hw(v, id);
+}
+
+void vgic_inject_hw(struct vgic_cpu *v, uint32_t id)
+{
+	if (id >= GIC_NR_PRIVATE) {
+		if (id < GIC_MAX_IRQS)
+			inject_spi(v, id);
+		return;
+	}
+	inject_hw(v, id);
 }
 
 void vgic_inject_sgi(struct vgic_cpu *v, uint32_t id, uint32_t src)
@@ -390,7 +399,9 @@ void vgic_inject_sgi(struct vgic_cpu *v, uint32_t id, uint32_t src)
 		settle(v);   /* what it holds back */
 		return;
 	}
-	if (v->nqueued == 0 && dist_enabled() && !(v->sgi_disabled & (1u << id))) {
+	/* (an SGI the GIC forwarded is enabled: a disabled one waits queued,
+	 * so nothing is queued is all this needs) */
+	if (v->nqueued == 0 && dist_enabled()) {
 		int i = first_free(empty);
 
 		if (i >= 0) {
@@ -494,19 +505,38 @@ static uint32_t req_reg(enum vgic_req kind)
 	}
 }
 
+static void flag(unsigned cpu, uint32_t req)
+{
+	struct vgic_cpu *c = vgic_dist.cpu[cpu];
+
+	if (c)
+		__atomic_fetch_or(&c->requests, req, __ATOMIC_RELEASE);
+}
+
 static void post(unsigned cpu, enum vgic_req kind, uint32_t id)
 {
 	__atomic_fetch_or(&vgic_dist.req[kind][cpu][id / 32], 1u << (id % 32), __ATOMIC_RELAXED);
-	__atomic_store_n(&vgic_dist.req_pending[cpu], 1u, __ATOMIC_RELEASE);
+	flag(cpu, VGIC_REQ_WRITES);
+}
+
+/* Back to waiting: every merely pending list register (the guest's
+ * distributor is off), or those of SGIs the guest disabled. */
+static void withdraw(struct vgic_cpu *v, bool all)
+{
+	uint32_t sgis = 0;   /* which SGIs stay in: settle() finds out after */
+
+	hold_back(v, all ? -1 : 0x100, &sgis);
 }
 
 /* Writes other CPUs made for interrupts this one holds (vgic_held_write). */
 static void take_requests(struct vgic_cpu *v)
 {
-	if (v->cpu >= VGIC_MAX_CPUS || !__atomic_load_n(&vgic_dist.req_pending[v->cpu], __ATOMIC_ACQUIRE))
+	uint32_t req = __atomic_exchange_n(&v->requests, 0u, __ATOMIC_ACQUIRE);
+
+	if ((req & VGIC_REQ_DIST_OFF) && !dist_enabled())
+		withdraw(v, true);
+	if (!(req & VGIC_REQ_WRITES) || v->cpu >= VGIC_MAX_CPUS)
 		return;
-	__atomic_store_n(&vgic_dist.req_pending[v->cpu], 0u, __ATOMIC_RELAXED);
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	for (unsigned k = 0; k < VGIC_NREQ; k++) {
 		for (uint32_t w = GIC_NR_PRIVATE / 32; w < VGIC_WORDS; w++) {
 			uint32_t bits = __atomic_exchange_n(&vgic_dist.req[k][v->cpu][w], 0u, __ATOMIC_ACQUIRE);
@@ -548,6 +578,17 @@ void vgic_sgi_disabled(struct vgic_cpu *v, uint32_t off)
 	if (off == v->sgi_disabled)
 		return;
 	v->sgi_disabled = off;
+	if (off)
+		withdraw(v, false);   /* they wait; nothing puts them in again */
+	settle(v);
+}
+
+void vgic_dist_off(struct vgic_cpu *v)
+{
+	for (unsigned c = 0; c < VGIC_MAX_CPUS; c++)
+		if (c != v->cpu)
+			flag(c, VGIC_REQ_DIST_OFF);
+	withdraw(v, true);   /* nothing goes in while it is off (settle) */
 	settle(v);
 }
 
@@ -570,4 +611,9 @@ void vgic_prio_changed(struct vgic_cpu *v, uint32_t id)
 			vgic_hw_lr_write((unsigned)i, (lr & ~GICH_LR_PRIO(0xff)) | GICH_LR_PRIO(vgic_prio(v, id)));
 	}
 	settle(v);   /* the order of what waits changed */
+}
+void vgic_kicked(struct vgic_cpu *v)
+{
+	take_requests(v);
+	settle(v);
 }

@@ -125,7 +125,7 @@ static void take_kicks(struct vgic_cpu *cpus, unsigned ncpus)
 		fake_gic.kicked &= fake_gic.kicked - 1;
 		if (c < ncpus) {
 			fake_gic_set_cpu(c);
-			vgic_refill(&cpus[c]);
+			vgic_kicked(&cpus[c]);
 		}
 	}
 }
