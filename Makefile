@@ -83,7 +83,8 @@ help:
 	@echo "make fuzz       run each libFuzzer target for FUZZ_SECONDS (default 60; make test replays the corpus)"
 	@echo "make lint       cppcheck + clang-tidy (also part of make test)"
 	@echo "make bench      instruction counts per operation (-icount shift=0) -> build/bench.txt"
-	@echo "make soak       the differential stress guest with 10x the operations of make test"
+	@echo "make soak       every fuzz target for SOAK_FUZZ_SECONDS (600), then the differential"
+	@echo "                stress guest with 10x the operations of make test"
 	@echo "                (STRESS_SOAK_OPS=n, STRESS_SEED=s to change them; SOAK_TIMEOUT in s)"
 	@echo "make debug      boot the demo guest with QEMU waiting for gdb-multiarch on :1234"
 	@echo "make docs       re-render docs/states.svg from docs/states.dot"
@@ -307,7 +308,10 @@ $(B)/qemu-virt/guests/stress-soak.o: guest-tests/stress.c FORCE | deps-quiet
 	@mkdir -p $(dir $@)
 	$(CC) $(GUEST_CFLAGS) $(qemu-virt_GUEST_DEFS) \
 		-DSTRESS_OPS=$(STRESS_SOAK_OPS) $(if $(STRESS_SEED),-DSTRESS_SEED=$(STRESS_SEED)) -MMD -c $< -o $@
-soak: deps $(B)/hyp.elf $(B)/qemu-virt/guests/stress-soak.bin
+# ... and every fuzz target for SOAK_FUZZ_SECONDS (tools/soak-fuzz.sh)
+SOAK_FUZZ_SECONDS ?= 600
+soak: deps $(B)/hyp.elf $(B)/qemu-virt/guests/stress-soak.bin fuzz-build
+	@SOAK_FUZZ_SECONDS=$(SOAK_FUZZ_SECONDS) tools/soak-fuzz.sh
 	@SCENARIOS=guest-tests/soak.txt SCENARIO_TIMEOUT=$(SOAK_TIMEOUT) tools/test-all.sh --guest-only
 FORCE:
 .PHONY: FORCE
