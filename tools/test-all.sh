@@ -38,17 +38,20 @@ collect_lint() { # the background lint's lines and counts, once
 	[ $((p + n)) -gt 0 ] || incomplete lint "no result line (see $logs/lint.log)"
 }
 
+host_test() { # name command...: one TAP test program, counted
+	local name=$1 log=$logs/host-$1.log rc
+	shift
+	CMOCKA_MESSAGE_OUTPUT=TAP "$@" >"$log" 2>&1
+	rc=$?
+	count "$log"
+	echo "host  $name: $p passed, $n failed"
+	if [ $rc -ne 0 ] && [ "$n" -eq 0 ]; then incomplete "host $name" "exit status $rc (crash or sanitizer report, see $log)"; fi
+	[ "$p" -eq 0 ] && [ "$n" -eq 0 ] && incomplete "host $name" "ran no test"
+}
+
 if [ "$mode" != --guest-only ]; then
-	for t in build/host/test_*; do
-		[ -x "$t" ] || continue
-		name=$(basename "$t")
-		log=$logs/host-$name.log
-		CMOCKA_MESSAGE_OUTPUT=TAP "$t" >"$log" 2>&1
-		rc=$?
-		count "$log"
-		echo "host  $name: $p passed, $n failed"
-		if [ $rc -ne 0 ] && [ "$n" -eq 0 ]; then incomplete "host $name" "exit status $rc (crash or sanitizer report, see $log)"; fi
-		[ "$p" -eq 0 ] && [ "$n" -eq 0 ] && incomplete "host $name" "ran no test"
+	for t in build/host/test_* tests/*/test_*.sh; do   # unit tests; the tools' own (TAP scripts)
+		[ -x "$t" ] && host_test "$(basename "$t" .sh)" "$t"
 	done
 fi
 
