@@ -39,25 +39,55 @@ po() {
 	if [ $# -eq 5 ] && isnum "$2$3$4$5"; then echo "$2 $3 $4 $5"; else echo "failed-$p_tag - enabled running"; fi
 }
 EV="-e cycles,instructions,instructions:u"
+# QEMU 7.2's vexpress-a15 under -icount counts one user instruction more in
+# about 1 run in 60 of these workloads, without the monitor too (plain QEMU:
+# 59 x 400,013,352 and 1 x 400,013,353 instructions:u of spin 200M; virt:
+# the same count in 150 runs of 150; docs/linux.md). There every exact
+# comparison of user counts between runs takes the fewest of RUNS runs: a
+# count the monitor gains or loses shows in each of them.
+RUNS=1
+[ "$BOARD" = vexpress-a15 ] && RUNS=3
+# pstatn NAME ARGS...: pstat RUNS times (NAME, NAME_2, ...)
+pstatn() { pn=$1; shift; pstat "$pn" "$@"; k=2; while [ $k -le $RUNS ]; do pstat "${pn}_$k" "$@"; k=$((k + 1)); done; }
+# umin NAME EVENT: the fewest counts of EVENT of pstatn NAME's runs (a
+# missing one wins: the check then fails visibly)
+umin() {
+	um=$(val "$1" "$2"); k=2
+	while [ $k -le $RUNS ]; do
+		uv=$(val "${1}_$k" "$2")
+		if ! isnum "$uv" || { isnum "$um" && [ "$uv" -lt "$um" ]; }; then um=$uv; fi
+		k=$((k + 1))
+	done
+	echo "$um"
+}
+# pon TAG ARGS...: po RUNS times; the fewest cycles and instructions, the
+# first run's time_enabled and time_running
+pon() {
+	k=1
+	while [ $k -le $RUNS ]; do po "$@"; k=$((k + 1)); done |
+		awk 'NR == 1 { c = $1; i = $2; en = $3; run = $4 }
+		     NR > 1 { if ($1 !~ /^[0-9]+$/ || $1 + 0 < c + 0) c = $1; if ($2 !~ /^[0-9]+$/ || $2 + 0 < i + 0) i = $2 }
+		     END { print c, i, en, run }'
+}
 
 check_eq "perf is Debian's linux-perf 6.1.176, loaded with the packed libraries" \
 	"$(perf --version)" "perf version 6.1.176"
 check "the module's switch controls are there (20-module.sh loaded it)" test -w $D/switch_period_ms
 
 # ---- perf stat, counters that follow the task ----------------------------------
-pstat t1 $EV spin $SMALL
-pstat t2 $EV spin $MID
+pstatn t1 $EV spin $SMALL
+pstatn t2 $EV spin $MID
 s0=$(switches); switching_on
-pstat t3 $EV spin $MID
+pstatn t3 $EV spin $MID
 switching_off; s1=$(switches)
 check "perf stat: cycles, instructions, instructions:u each counted the whole run" whole t1 t2 t3
 check_eq "instructions:u of spin 200M - spin 100M = 2 x 100M, exactly" \
-	"$(minus "$(val t2 instructions:u)" "$(val t1 instructions:u)")" $(( 2 * (MID - SMALL) ))
+	"$(minus "$(umin t2 instructions:u)" "$(umin t1 instructions:u)")" $(( 2 * (MID - SMALL) ))
 check_eq "cycles = instructions (user+kernel), as on bare QEMU under -icount" \
 	"$(val t2 cycles)" "$(val t2 instructions)"
 check "the module switched clusters during the run ($((s1 - s0)) switches)" test $((s1 - s0)) -ge 20
 check_eq "with switches: instructions:u the same, exactly" \
-	"$(val t3 instructions:u)" "$(val t2 instructions:u)"
+	"$(umin t3 instructions:u)" "$(umin t2 instructions:u)"
 check_eq "with switches: cycles = instructions" "$(val t3 cycles)" "$(val t3 instructions)"
 check "with switches: user+kernel instructions within $SLACK + $PER_SWITCH per switch" \
 	within "$(val t3 instructions)" "$(val t2 instructions)" $((SLACK + (s1 - s0) * PER_SWITCH))
@@ -88,12 +118,12 @@ note "cpu-wide: spin $BIG: instructions $(val a1 instructions) without switches,
 # ---- perf_event_open(2) from a static program ------------------------------------
 # output: N cycles instructions time_enabled time_running
 N1=1000000; N2=100000000
-set -- $(po 1 $N1); c1=$1 i1=$2
-set -- $(po 2 $N2); c2=$1 i2=$2 en=$3 run=$4
-set -- $(po 3 -a $N2); ca=$1 ia=$2
+set -- $(pon 1 $N1); c1=$1 i1=$2
+set -- $(pon 2 $N2); c2=$1 i2=$2 en=$3 run=$4
+set -- $(pon 3 -a $N2); ca=$1 ia=$2
 s0=$(switches); switching_on
-set -- $(po 4 $N2); c3=$1 i3=$2
-set -- $(po 5 -a $N2); c4=$1 i4=$2
+set -- $(pon 4 $N2); c3=$1 i3=$2
+set -- $(pon 5 -a $N2); c4=$1 i4=$2
 switching_off; s1=$(switches)
 check_eq "perf_event_open: instructions(100M) - instructions(1M) = 2 x 99M, exactly" \
 	"$(minus "$i2" "$i1")" $(( 2 * (N2 - N1) ))
@@ -115,7 +145,7 @@ if [ "$PMU_IRQS" != yes ]; then
 	note "perf record checks (5) not run on $BOARD: $PMU_IRQS"
 	return 0
 fi
-want=$(val t1 instructions:u); isnum "$want" && want=$((want / P))
+want=$(umin t1 instructions:u); isnum "$want" && want=$((want / P))
 irq0=$(pmu_irqs)
 perf record -q -o /tmp/r1.data -e cycles:u -c $P spin $SMALL >/dev/null 2>&1
 irq1=$(pmu_irqs)
