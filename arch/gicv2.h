@@ -33,6 +33,9 @@
 #define GICD_CPENDSGIR     0xf10u
 #define GICD_SPENDSGIR     0xf20u
 #define GICD_ID_FIRST      0xfd0u   /* PIDR4 .. CIDR3 */
+#define GICD_PIDR2         0xfe8u   /* ArchRev [7:4]: 2 on a GICv2 */
+#define GICD_PIDR2_V3      0xffe8u  /* where a GICv3's (64 KiB frame) has it: 3 */
+#define GICD_PIDR2_ARCHREV(v) (((v) >> 4) & 0xfu)
 #define GICD_SIZE          0x1000u
 #define GICD_CTLR_ENABLE   0x3u     /* group 0 and group 1 */
 #define GICD_TYPER_LINES(t) (((t) & 0x1fu) + 1u)   /* x32 interrupt ids */

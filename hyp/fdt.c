@@ -198,3 +198,83 @@ bool fdt_initrd(uint8_t *fdt, uint32_t max_len, uint64_t *start, uint64_t *end)
 	*end = c.end;
 	return true;
 }
+
+/* ---- the interrupt controller ---------------------------------------------- */
+
+static const char *const gic_v2_compat[] = {
+	"arm,cortex-a15-gic", "arm,cortex-a7-gic", "arm,gic-400", "arm,cortex-a9-gic", "arm,arm11mp-gic",
+};
+
+/* Does the string list (a compatible property) hold s? */
+static bool strlist_has(const uint8_t *val, uint32_t len, const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	for (uint32_t i = 0; i + n <= len;) {
+		if (memcmp(val + i, s, n) == 0)
+			return true;
+		const uint8_t *z = memchr(val + i, 0, len - i);
+
+		if (!z)
+			return false;
+		i = (uint32_t)(z - val) + 1;
+	}
+	return false;
+}
+
+struct gic_ctx {
+	struct fdt_gic node, found;   /* the node being read; the answer */
+	const char *name;
+	bool intc;
+};
+
+static void gic_node_done(struct gic_ctx *c)
+{
+	if (c->intc && c->node.kind != FDT_GIC_NONE && c->found.kind == FDT_GIC_NONE)
+		c->found = c->node;
+	memset(&c->node, 0, sizeof(c->node));
+	c->intc = false;
+}
+
+static int gic_visit(const struct fdt_prop *p, void *ctx)
+{
+	struct gic_ctx *c = ctx;
+
+	if (p->depth != 2)
+		return 0;
+	if (!c->name || strcmp(c->name, p->node) != 0) {
+		gic_node_done(c);
+		c->name = p->node;
+	}
+	if (strcmp(p->name, "interrupt-controller") == 0) {
+		c->intc = true;
+	} else if (strcmp(p->name, "compatible") == 0 && p->len) {
+		const uint8_t *z = memchr(p->val, 0, p->len);
+		size_t n = z ? (size_t)(z - p->val) : p->len;
+
+		n = n < sizeof(c->node.compatible) - 1 ? n : sizeof(c->node.compatible) - 1;
+		memcpy(c->node.compatible, p->val, n);
+		c->node.kind = FDT_GIC_OTHER;
+		if (strlist_has(p->val, p->len, "arm,gic-v3"))
+			c->node.kind = FDT_GIC_V3;
+		for (unsigned i = 0; i < sizeof(gic_v2_compat) / sizeof(gic_v2_compat[0]); i++)
+			if (strlist_has(p->val, p->len, gic_v2_compat[i]))
+				c->node.kind = FDT_GIC_V2;
+	} else if (strcmp(p->name, "reg") == 0 && p->acells >= 1 && p->acells <= 2 &&
+		   p->len >= 4 * p->acells) {
+		c->node.dist = fdt_cells(p->val, p->acells);
+	}
+	return 0;
+}
+
+bool fdt_gic(uint8_t *fdt, uint32_t max_len, struct fdt_gic *gic)
+{
+	struct gic_ctx c;
+
+	memset(&c, 0, sizeof(c));
+	if (fdt_walk(fdt, max_len, gic_visit, &c) != 0)
+		return false;
+	gic_node_done(&c);
+	*gic = c.found;
+	return true;
+}

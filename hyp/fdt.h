@@ -48,4 +48,19 @@ const char *fdt_bootargs(uint8_t *fdt, uint32_t max_len);
 /* /chosen linux,initrd-start and -end. */
 bool fdt_initrd(uint8_t *fdt, uint32_t max_len, uint64_t *start, uint64_t *end);
 
+/* The interrupt controller the tree describes: a top-level node with an
+ * `interrupt-controller` property and a GIC `compatible`. */
+enum fdt_gic_kind {
+	FDT_GIC_NONE,      /* no GIC node found */
+	FDT_GIC_V2,        /* arm,cortex-a15-gic, arm,cortex-a7-gic, arm,gic-400, ... */
+	FDT_GIC_V3,        /* arm,gic-v3 */
+	FDT_GIC_OTHER,     /* an interrupt controller of another kind */
+};
+struct fdt_gic {
+	enum fdt_gic_kind kind;
+	char compatible[32];   /* its first compatible string, cut to fit */
+	uint64_t dist;         /* the first reg region: the distributor */
+};
+bool fdt_gic(uint8_t *fdt, uint32_t max_len, struct fdt_gic *gic);
+
 #endif

@@ -11,6 +11,7 @@
 #include "dbg_hw.h"
 #include "fdt.h"
 #include "gic.h"
+#include "io.h"
 #include "fdt_fixup.h"
 #include "log.h"
 #include "mmio.h"
@@ -92,6 +93,37 @@ static bool board_mmio(void *ctx, uint32_t offset, unsigned size, bool write, ui
 	return m->access(offset, size, write, val);
 }
 
+/* The interrupt controller must be the GICv2 the board names: the monitor
+ * drives its CPU interface and GICH directly (a GICv3 has neither at those
+ * addresses: a write there was a data abort in HYP). The distributor says
+ * which architecture it is (its base is the same on both), and the
+ * machine's tree must describe the same (a -dtb for another machine
+ * would mislead the guest). */
+static void check_gic(const struct blmon_platform *p)
+{
+	uint32_t pidr2 = mmio_read32(p->gicd + GICD_PIDR2);
+	struct fdt_gic g;
+
+	if (GICD_PIDR2_ARCHREV(pidr2) != 2) {
+		uint32_t v3 = mmio_read32(p->gicd + GICD_PIDR2_V3);
+
+		blmon_fatal("the GIC at %08lx is not a GICv2 (GICD_PIDR2 %08lx; %08lx where a GICv3 has it: architecture version %u): the monitor needs a GICv2 with the virtualization extensions (QEMU: -M virt,gic-version=2, the default)",
+			    (unsigned long)p->gicd, (unsigned long)pidr2, (unsigned long)v3,
+			    (unsigned)GICD_PIDR2_ARCHREV(v3));
+	}
+	if (!p->guest_dtb || !fdt_gic((uint8_t *)p->guest_dtb, p->guest_dtb_max, &g))
+		return;
+	if (g.kind == FDT_GIC_V3)
+		blmon_fatal("the interrupt controller is a GICv3 (%s): the monitor needs a GICv2 with the virtualization extensions (QEMU: -M virt,gic-version=2, the default)",
+			    g.compatible);
+	if (g.kind == FDT_GIC_OTHER)
+		blmon_fatal("the interrupt controller (%s) is not a GICv2: the monitor needs a GICv2 with the virtualization extensions",
+			    g.compatible);
+	if (g.kind == FDT_GIC_V2 && g.dist != p->gicd)
+		blmon_fatal("the tree's GIC distributor is at %08llx, the board's at %08lx: a tree for another machine?",
+			    (unsigned long long)g.dist, (unsigned long)p->gicd);
+}
+
 static void patch_guest_dtb(const struct blmon_platform *p)
 {
 	if (!p->guest_dtb) {
@@ -120,6 +152,7 @@ void blmon_init(const struct blmon_platform *p)
 	memset(p->cpu_data, 0, p->ncpus * sizeof(*p->cpu_data));
 	if (p->guest_dtb)
 		options_parse(fdt_bootargs((uint8_t *)p->guest_dtb, p->guest_dtb_max));
+	check_gic(p);
 	log_info("big.LITTLE PMU/debug monitor: HYP mode, %u CPU%s, boot cluster %s\n", p->ncpus,
 		 p->ncpus == 1 ? "" : "s", pmu_cluster_desc[hyp_options.boot_cluster].name);
 	log_info("RAM: guest %08lx-%08lx, monitor %08lx-%08lx\n", (unsigned long)p->guest_ram.base,

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include "fdt.h"
 #include "fdt_fixup.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -17,6 +18,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	memcpy(buf, data, size);
 	memcpy(orig, data, size);
+	struct fdt_gic gic;
+
+	if (fdt_gic(buf, (uint32_t)size, &gic) && (gic.kind > FDT_GIC_OTHER ||
+	    gic.compatible[sizeof(gic.compatible) - 1] != 0 || memcmp(buf, orig, size) != 0))
+		abort();   /* a kind it does not know, an unterminated name, or a write */
 	int rc = fdt_clip_memory(buf, (uint32_t)size, 0x40000000u, 0x1fe00000u);
 
 	if (rc < 0) {
