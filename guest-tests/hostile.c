@@ -8,6 +8,7 @@
  */
 #include <string.h>
 #include "pmu_guest.h"
+#include "hostile_gen.h"
 #include "rng.h"
 
 #ifndef HOSTILE_SEED
@@ -22,69 +23,18 @@ static uint32_t rnd(void) { return rng_next(&rng); }
 
 static struct descriptor desc_buf[32] __attribute__((aligned(8)));
 
-static uint32_t hostile_ptr(void)
-{
-	const uint32_t bad[] = {
-		0x00000000u, GUEST_UART, GUEST_RAM_BASE - 16, guest_ram_end - 24,
-		monitor_base, monitor_base + 4, monitor_base + 0x100000, monitor_base + 0x1ffff0,
-		0xfffffff0u, 0xffffffffu, GUEST_RAM_BASE + 2,
-	};
-	switch (rnd() % 4) {
-	case 0: return bad[rnd() % (sizeof(bad) / sizeof(bad[0]))];
-	case 1: return rnd();
-	default: return (uint32_t)desc_buf + (rnd() % 4 == 0 ? rnd() % 8 : 0);
-	}
-}
-
-static uint32_t hostile_fid(void)
-{
-	static const uint32_t bases[] = { 0x90001000u, 0x90001100u, 0x90001200u, 0x90001300u };
-
-	switch (rnd() % 4) {
-	case 0: return 0x90000000u | (rnd() & 0xffff);
-	case 1: return rnd();
-	default: return bases[rnd() % 4] + (rnd() % 0x18);
-	}
-}
-
 /* Counters of what came back, to show the run exercised each kind. */
 static unsigned n_ok, n_notsup, n_inval, n_undef, n_abort, n_other_exc;
-
-/* Is r a documented answer for fid? */
-static bool documented(uint32_t fid, struct bl_hvc_regs r)
-{
-	bool known = (fid >= HVC_PMCR_READ && fid <= HVC_PMINTENCLR_WRITE) ||
-		     (fid >= HVC_PMU_SWITCH && fid <= HVC_PMU_GET_STATE) ||
-		     (fid >= HVC_GET_COUNTERS_SIZE && fid <= HVC_SYNC_PMU_COUNTERS) ||
-		     (fid >= HVC_CLUSTER_SWITCH && fid <= HVC_SYSTEM_INFO);
-
-	if (!known)
-		return r.r0 == (uint32_t)BL_HVC_NOT_SUPPORTED;
-	if (fid >= HVC_PMCR_READ && fid <= HVC_PMINTENCLR_WRITE)
-		return r.r3 == 0 || r.r3 == (uint32_t)BL_HVC_INVALID_PARAMETER;
-	switch (fid) {
-	case HVC_PMU_SWITCH:
-	case HVC_SYNC_PMU_COUNTERS:
-	case HVC_AUTO_SWITCH:
-		return r.r0 == 0 || r.r0 == (uint32_t)BL_HVC_INVALID_PARAMETER;
-	case HVC_PMU_GET_STATE:
-		return r.r0 >= 1 && r.r0 <= 3;
-	case HVC_CLUSTER_SWITCH:
-		return r.r0 <= 1 || r.r0 == (uint32_t)BL_HVC_INVALID_PARAMETER;
-	default:
-		return true;
-	}
-}
 
 static void random_hvcs(unsigned n, unsigned *bad)
 {
 	for (unsigned i = 0; i < n; i++) {
-		uint32_t fid = hostile_fid();
+		uint32_t fid = hostile_fid(&rng);
 		uint32_t a1 = rnd() % 3 ? rnd() % 4 : rnd();   /* cluster ids: mostly near 0/1 */
 		uint32_t a2 = rnd(), a3 = rnd();
 
 		if (fid == HVC_SYNC_PMU_COUNTERS) {
-			a1 = hostile_ptr();
+			a1 = hostile_ptr(&rng, (uint32_t)desc_buf);
 			for (unsigned k = 0; k < 32; k++) {
 				uint32_t *w = (uint32_t *)&desc_buf[k];
 				for (unsigned j = 0; j < 6; j++)
@@ -96,7 +46,7 @@ static void random_hvcs(unsigned n, unsigned *bad)
 			a1 = rnd() % 2 ? 0 : a1;   /* often off again */
 		struct bl_hvc_regs r = bl_hvc_regs(fid, a1, a2, a3);
 
-		if (!documented(fid, r)) {
+		if (!hvc_documented(fid, r)) {
 			if (++*bad <= 5)
 				gprintf("# undocumented answer: fid %08lx r1 %08lx -> %08lx %08lx %08lx %08lx\n",
 					(unsigned long)fid, (unsigned long)a1, (unsigned long)r.r0,
@@ -112,18 +62,13 @@ static void random_hvcs(unsigned n, unsigned *bad)
 	auto_switch(0);
 }
 
-/* Random MRC/MCR built at run time: p15 c9 (PMU space) and p14 opc1 0
- * (debug space), Rt in r0-r3. */
+/* Random MRC/MCR built at run time (hostile_gen.h). */
 static uint32_t code_buf[4] __attribute__((aligned(16)));
 
 static void run_cp_insn(uint32_t insn)
 {
-	code_buf[0] = insn;
-	code_buf[1] = 0xe12fff1eu;   /* bx lr */
-	__asm__ volatile("dsb\n\tmcr p15, 0, %0, c7, c5, 0\n\tisb" : : "r"(0) : "memory");
 	exc_clear();
-	__asm__ volatile("mov r0, #0\n\tmov r1, #0\n\tmov r2, #0\n\tmov r3, #0\n\tblx %0"
-			 : : "r"(code_buf) : "r0", "r1", "r2", "r3", "r12", "lr", "memory");
+	run_insn_at(code_buf, insn);
 	switch (last_exc.kind) {
 	case EXC_NONE: break;
 	case EXC_UND: n_undef++; break;
@@ -142,17 +87,10 @@ static void disarm_debug(void)
 static void random_cp(unsigned n)
 {
 	for (unsigned i = 0; i < n; i++) {
-		bool p14 = rnd() % 3 == 0;
-		uint32_t read = rnd() % 2, rt = rnd() % 4;
-		uint32_t opc1 = p14 ? 0 : rnd() % 8, crn = p14 ? rnd() % 8 : 9;
-		uint32_t crm = rnd() % 16, opc2 = rnd() % 8;
+		uint32_t insn = hostile_cp_insn(&rng);
 
-		if (!p14 && crn == 9 && crm == 12 && opc2 == 0 && !read)
-			continue;  /* PMCR writes with random P/C bits are fine, E too; keep */
-		uint32_t insn = 0xee000010u | (opc1 << 21) | (read << 20) | (crn << 16) | (rt << 12) |
-				((p14 ? 14u : 15u) << 8) | (opc2 << 5) | crm;
-		if (p14 && !read && crn == 1 && crm == 0 && opc2 == 4)
-			continue;  /* DBGOSLAR: locking debug out is legal but ends debug tests */
+		if (!insn)
+			continue;
 		run_cp_insn(insn);
 		if (rnd() % 64 == 0)
 			hvc(HVC_PMU_SWITCH, rnd() % 2);
