@@ -62,3 +62,13 @@ void blmon_print(const char *fmt, ...)
 	va_end(ap);
 	log_printf("blmon: %s\n", buf);
 }
+
+bool log_guest_budget(void)
+{
+	static uint32_t n;
+	uint32_t k = __atomic_fetch_add(&n, 1u, __ATOMIC_RELAXED);
+
+	if (k == LOG_GUEST_BURST)
+		log_puts("[hyp] warn: more warnings caused by the guest are not printed\n");
+	return k < LOG_GUEST_BURST;
+}

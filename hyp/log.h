@@ -17,6 +17,7 @@
 #endif
 
 #include <stdarg.h>
+#include <stdbool.h>
 
 void log_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void log_vprintf(const char *fmt, va_list ap);
@@ -32,5 +33,18 @@ void log_puts(const char *s);
 #define log_warn(...)  LOG_AT(LOG_WARN, "[hyp] warn: " __VA_ARGS__)
 #define log_info(...)  LOG_AT(LOG_INFO, "[hyp] " __VA_ARGS__)
 #define log_debug(...) LOG_AT(LOG_DEBUG, "[hyp] debug: " __VA_ARGS__)
+
+/* A warning the guest's own action causes (an access the monitor refuses,
+ * a PSCI argument it rejects): the first LOG_GUEST_BURST are printed, then
+ * one line says that no more are. A guest could otherwise keep the monitor
+ * printing - under its console lock, at the UART's pace - as fast as it can
+ * trap (the hostile SMP guest cut the switch rate to a tenth that way). */
+#define LOG_GUEST_BURST 32u
+bool log_guest_budget(void);
+#define log_guest(...)                                                 \
+	do {                                                           \
+		if (LOG_LEVEL >= LOG_WARN && log_guest_budget())       \
+			log_printf("[hyp] warn: " __VA_ARGS__);        \
+	} while (0)
 
 #endif

@@ -32,7 +32,7 @@ void mmio_register(uint32_t base, uint32_t size, mmio_fn fn, void *ctx)
 
 static void refuse(struct vcpu *v, uint32_t ipa, const char *why)
 {
-	log_warn("guest access to emulated device at %08lx (pc %08lx): %s: abort to guest\n",
+	log_guest("guest access to emulated device at %08lx (pc %08lx): %s: abort to guest\n",
 		 (unsigned long)ipa, (unsigned long)v->elr, why);
 	vcpu_inject_dabt(v, read_HDFAR(), (v->hsr >> 6) & 1);
 }

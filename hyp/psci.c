@@ -53,7 +53,7 @@ static uint32_t cpu_on(uint32_t mpidr, uint32_t entry, uint32_t context)
 	int cpu = board_cpu_index(mpidr);
 
 	if (cpu < 0) {
-		log_warn("CPU_ON: MPIDR %08lx is not a CPU of this board\n", (unsigned long)mpidr);
+		log_guest("CPU_ON: MPIDR %08lx is not a CPU of this board\n", (unsigned long)mpidr);
 		return (uint32_t)PSCI_INVALID_PARAMETERS;
 	}
 	/* the CPU starts in the guest's RAM or not at all (bit 0: Thumb) */

@@ -40,7 +40,7 @@ int32_t smp_cpu_on(unsigned cpu, uint32_t entry, uint32_t context)
 	int32_t rc = PSCI_ALREADY_ON;
 
 	if (cpu >= hyp_ncpus) {
-		log_warn("CPU_ON: CPU %u is beyond the board's %u CPUs\n", cpu, hyp_ncpus);
+		log_guest("CPU_ON: CPU %u is beyond the board's %u CPUs\n", cpu, hyp_ncpus);
 		return PSCI_INVALID_PARAMETERS;
 	}
 	spin_lock(&system_lock);

@@ -21,7 +21,7 @@ typedef void (*ec_handler)(struct guest_frame *f, uint32_t hsr);
 
 static void unexpected(struct vcpu *v)
 {
-	log_warn("unexpected trap EC=0x%02lx HSR=%08lx at pc=%08lx: UNDEF to guest\n",
+	log_guest("unexpected trap EC=0x%02lx HSR=%08lx at pc=%08lx: UNDEF to guest\n",
 		 (unsigned long)HSR_EC(v->hsr), (unsigned long)v->hsr, (unsigned long)v->elr);
 	vcpu_inject_undef(v);
 }
