@@ -104,14 +104,14 @@ what_shows() { # ERE: what console_shows checks, in words
 # went on all along (a period starts when the last switch is over, so slow
 # switches lower the rate: docs/linux.md).
 switch_line() {
-	local name=$1 log=$2 period_ns=$(($3 * 1000)) n t
+	local name=$1 log=$2 period_ns=$(($3 * 1000)) slack=${4:-20} n t
 	n=$(sed -n 's/^blmon: switches=\([0-9]*\).*/\1/p' "$log" | tail -1)
 	t=$(sed -n 's/^# end cntvct_ns \([0-9]*\).*/\1/p' "$log" | tail -1)
 	if [ -z "$n" ] || [ -z "$t" ]; then
 		incomplete "$name" "no 'blmon: switches=N' line or no end time from the guest (see $log)"
 		return
 	fi
-	local most=$((t / period_ns + 1)) least=$((t / period_ns / 20))
+	local most=$((t / period_ns + 1)) least=$((t / period_ns / slack))
 	if [ "$n" -gt 0 ] && [ "$n" -ge "$least" ] && [ "$n" -le "$most" ]; then
 		pass=$((pass + 1))
 		echo "ok - $name: blmon: switches=$n in $((t / 1000000)) ms, within $least..$most for a period of $3 us"
@@ -196,7 +196,7 @@ start_scenario() { # NAME BOARD GUEST EXPECT [extra...]: run_scenario, maybe in 
 run_scenario() { # NAME BOARD GUEST EXPECT [extra...]  (EXPECT: scenarios.txt's "-- ...")
 	local name=$1 board=$2 guest=$3 expect=$4; shift 4
 	local log=$logs/qemu-$name.log args=() want_exit="" tmo="" re
-	local hyp=build/$board/hyp.elf base="" switch_us=""
+	local hyp=build/$board/hyp.elf base="" switch_us="" slack=""
 	# the runner's own options among the QEMU arguments: --plain (QEMU
 	# without the monitor: no loader line) and --same-as SCENARIO (compare
 	# perf test results); --background is start_scenario's
@@ -204,6 +204,7 @@ run_scenario() { # NAME BOARD GUEST EXPECT [extra...]  (EXPECT: scenarios.txt's 
 		case "$1" in
 		--plain) hyp=none ;;
 		--same-as) base=$2; shift ;;
+		--switch-slack) slack=$2; shift ;;
 		@zeros:*) args+=("$(zeros_file "${1#@zeros:}")") ;;
 		*blmon.switch_us=*) args+=("$1"); switch_us=${1##*blmon.switch_us=}; switch_us=${switch_us%% *} ;;
 		*) args+=("$1") ;;
@@ -240,7 +241,7 @@ run_scenario() { # NAME BOARD GUEST EXPECT [extra...]  (EXPECT: scenarios.txt's 
 	elif [ "$p" -eq 0 ]; then incomplete "$name" "ran no test"
 	elif ! console_shows "$log" "$re"; then incomplete "$name" "the console $(what_shows "$re"): not so (see $log)"
 	fi
-	if [ "$hyp" != none ] && [ "${switch_us:-0}" -gt 0 ]; then switch_line "$name" "$log" "$switch_us"; fi
+	if [ "$hyp" != none ] && [ "${switch_us:-0}" -gt 0 ]; then switch_line "$name" "$log" "$switch_us" "$slack"; fi
 	if [ -n "$base" ]; then same_results "$name" "$log" "$base"; fi
 }
 
