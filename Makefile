@@ -86,6 +86,8 @@ help:
 	@echo "make soak       every fuzz target for SOAK_FUZZ_SECONDS (600), then the differential"
 	@echo "                stress guest with 10x the operations of make test"
 	@echo "                (STRESS_SOAK_OPS=n, STRESS_SEED=s to change them; SOAK_TIMEOUT in s)"
+	@echo "make soak-linux Debian's kernel at -smp 4 under 1 ms switching, perf and a context-switch"
+	@echo "                load for SOAK_MINUTES (default 30)"
 	@echo "make debug      boot the demo guest with QEMU waiting for gdb-multiarch on :1234"
 	@echo "make docs       re-render docs/states.svg from docs/states.dot"
 	@echo "make deps       install the Debian packages the build and tests need"
@@ -313,6 +315,14 @@ SOAK_FUZZ_SECONDS ?= 600
 soak: deps $(B)/hyp.elf $(B)/qemu-virt/guests/stress-soak.bin fuzz-build
 	@SOAK_FUZZ_SECONDS=$(SOAK_FUZZ_SECONDS) tools/soak-fuzz.sh
 	@SCENARIOS=guest-tests/soak.txt SCENARIO_TIMEOUT=$(SOAK_TIMEOUT) tools/test-all.sh --guest-only
+# Debian's kernel at -smp 4 under 1 ms switching for SOAK_MINUTES (30)
+SOAK_MINUTES ?= 30
+soak-linux: deps boards linux-guest
+	@mkdir -p $(B)/tmp
+	@sed -e 's/SOAK_MINUTES/$(SOAK_MINUTES)/' -e 's/TIMEOUT_S/$(shell echo $$(( $(SOAK_MINUTES) * 60 + 600 )))/g' \
+		guest-tests/soak-linux.txt > $(B)/tmp/soak-linux.txt
+	@SCENARIOS=$(B)/tmp/soak-linux.txt tools/test-all.sh --guest-only
+.PHONY: soak-linux
 FORCE:
 .PHONY: FORCE
 
