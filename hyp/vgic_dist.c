@@ -63,6 +63,19 @@ _Static_assert(GICD_ICENABLER == GICD_ISENABLER + BIT_BANK && GICD_ISPENDR == GI
 	       GICD_ICPENDR == GICD_ISENABLER + 3 * BIT_BANK && GICD_ISACTIVER == GICD_ISENABLER + 4 * BIT_BANK &&
 	       GICD_ICACTIVER == GICD_ISENABLER + 5 * BIT_BANK, "the one-bit banks follow each other");
 
+/* What a write to each bank does to an interrupt the monitor holds for the
+ * guest (vgic_lr.c: held interrupts are physically active). `first`: the
+ * hardware gets the write before (it makes the interrupt no longer
+ * signalled there), else it gets only the bits vgic_held_write() leaves. */
+static const struct { enum vgic_req kind; bool first; } bank_rule[BIT_BANKS] = {
+	{ VGIC_NREQ, true },          /* ISENABLER: nothing held changes */
+	{ VGIC_GIVE_BACK, true },     /* ICENABLER */
+	{ VGIC_PEND, false },         /* ISPENDR */
+	{ VGIC_UNPEND, true },        /* ICPENDR */
+	{ VGIC_ACTIVATE, false },     /* ISACTIVER */
+	{ VGIC_UNACTIVE, false },     /* ICACTIVER */
+};
+
 static bool bit_reg(struct vgic_cpu *v, uint32_t off, bool write, uint32_t *val)
 {
 	uint32_t first = 8 * ((off - GICD_ISENABLER) % BIT_BANK), mask = guest_bits(first);
@@ -71,32 +84,15 @@ static bool bit_reg(struct vgic_cpu *v, uint32_t off, bool write, uint32_t *val)
 		*val = vgic_hw_gicd_read32(off) & mask;
 		return true;
 	}
-	uint32_t bits = *val & mask;
+	uint32_t bits = *val & mask, bank = (off - GICD_ISENABLER) / BIT_BANK;
+	enum vgic_req kind = bank_rule[bank].kind;
 
-	/* What the monitor holds for the guest is physically active: each
-	 * write reaches it as the GIC would treat it (hyp/vgic_lr.c). The
-	 * ones that make it no longer signalled go to the hardware first. */
-	switch ((off - GICD_ISENABLER) / BIT_BANK) {
-	case 0:   /* ISENABLER */
+	if (bank_rule[bank].first) {
 		vgic_hw_gicd_write32(off, bits);
-		break;
-	case 1:   /* ICENABLER */
-		vgic_hw_gicd_write32(off, bits);
-		vgic_held_write(v, first, bits, VGIC_GIVE_BACK);
-		break;
-	case 2:   /* ISPENDR */
-		vgic_hw_gicd_write32(off, vgic_held_write(v, first, bits, VGIC_PEND));
-		break;
-	case 3:   /* ICPENDR */
-		vgic_hw_gicd_write32(off, bits);
-		vgic_held_write(v, first, bits, VGIC_UNPEND);
-		break;
-	case 4:   /* ISACTIVER */
-		vgic_hw_gicd_write32(off, vgic_held_write(v, first, bits, VGIC_ACTIVATE));
-		break;
-	default:  /* ICACTIVER */
-		vgic_hw_gicd_write32(off, vgic_held_write(v, first, bits, VGIC_UNACTIVE));
-		break;
+		if (kind != VGIC_NREQ)
+			vgic_held_write(v, first, bits, kind);
+	} else {
+		vgic_hw_gicd_write32(off, vgic_held_write(v, first, bits, kind));
 	}
 	if (first == 0 && off < GICD_ISPENDR)   /* SGIs disabled wait, as the hardware says */
 		vgic_sgi_disabled(v, ~vgic_hw_gicd_read32(GICD_ISENABLER) & guest_bits(0) & 0xffffu);
