@@ -27,10 +27,10 @@
 #define REJOIN        0x52000000u               /* CPU_ON context: back into the storm */
 
 struct cpu {
-	struct rng rng;
+	uint8_t scratch[2 * 4096] __attribute__((aligned(4096)));   /* SYNC arrays across a page */
 	uint32_t code[4] __attribute__((aligned(16)));
 	struct descriptor desc[16] __attribute__((aligned(8)));
-	uint8_t scratch[2 * 4096] __attribute__((aligned(4096)));   /* SYNC arrays across a page */
+	struct rng rng;
 	volatile uint32_t started, done, timer_irqs, timer_after;
 	uint32_t ops[8], nops, bad_answers, rejoined;
 } __attribute__((aligned(64)));
