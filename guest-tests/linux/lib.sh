@@ -48,6 +48,18 @@ cmdline() {
 
 now_ns() { cntvct | sed -n 's/^cntvct_ns //p'; }
 
+# irqs PATTERN: the per-CPU counts of the /proc/interrupts lines matching
+# PATTERN, summed line by line, for the $SMP CPUs: "count0 count1 ..."
+irqs() {
+	awk -v p="$1" -v n="$SMP" '$0 ~ p { for (i = 2; i <= n + 1; i++) s[i] += $i }
+		END { for (i = 2; i <= n + 1; i++) printf "%d ", s[i] }' /proc/interrupts
+}
+# grew BEFORE AFTER: every CPU's count is larger after
+grew() {
+	awk -v a="$1" -v b="$2" -v n="$SMP" 'BEGIN { split(a, x); split(b, y)
+		for (i = 1; i <= n; i++) if (y[i] + 0 <= x[i] + 0) bad = 1; exit bad }'
+}
+
 # machine_facts: what the scripts may assume of the machine: BOARD, RAM_BASE
 # and PMU_IRQS (yes if the board delivers the PMU's overflow interrupt, else
 # the reason it does not) from the device tree's root compatible; RAM_MB and

@@ -20,17 +20,6 @@ check "every CPU entered in SVC mode (the monitor keeps HYP)" \
 check "the kernel brought up $cpus CPUs" grep -q "SMP: Total of $cpus processors activated" /tmp/dmesg
 
 # ---- IPIs and timers on every CPU, perf stat -a per CPU ------------------------
-# irqs PATTERN: the per-CPU counts of the /proc/interrupts lines matching
-# PATTERN, summed line by line: "count0 count1 ..."
-irqs() {
-	awk -v p="$1" -v n="$cpus" '$0 ~ p { for (i = 2; i <= n + 1; i++) s[i] += $i }
-		END { for (i = 2; i <= n + 1; i++) printf "%d ", s[i] }' /proc/interrupts
-}
-# grew BEFORE AFTER: every CPU's count is larger after
-grew() {
-	awk -v a="$1" -v b="$2" -v n="$cpus" 'BEGIN { split(a, x); split(b, y)
-		for (i = 1; i <= n; i++) if (y[i] + 0 <= x[i] + 0) bad = 1; exit bad }'
-}
 tim0=$(irqs arch_timer); ipi0=$(irqs '^ *IPI[0-9]+:')
 t0=$(now_ns)
 for c in $(seq 0 $last); do

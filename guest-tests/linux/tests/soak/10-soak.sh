@@ -13,14 +13,6 @@ ROUND_S=20
 check "the soak runs several CPUs ($cpus) with blmon.switch_us ($period_us)" \
 	test "${cpus:-0}" -gt 1 -a "${period_us:-0}" -gt 0
 last=$((cpus - 1))
-irqs() {
-	awk -v p="$1" -v n="$cpus" '$0 ~ p { for (i = 2; i <= n + 1; i++) s[i] += $i }
-		END { for (i = 2; i <= n + 1; i++) printf "%d ", s[i] }' /proc/interrupts
-}
-grew() {
-	awk -v a="$1" -v b="$2" -v n="$cpus" 'BEGIN { split(a, x); split(b, y)
-		for (i = 1; i <= n; i++) if (y[i] + 0 <= x[i] + 0) bad = 1; exit bad }'
-}
 tim_start=$(irqs arch_timer); ipi_start=$(irqs '^ *IPI[0-9]+:')
 t_start=$(now_ns); host_start=$(date +%s)
 end_ns=$((t_start + minutes * 60 * 1000000000))
