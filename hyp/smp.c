@@ -4,6 +4,7 @@
 #include "log.h"
 #include "percpu.h"
 #include "switch.h"
+#include "vgic.h"
 
 #define PSCI_INVALID_PARAMETERS (-2)
 #define PSCI_ALREADY_ON         (-4)
@@ -93,5 +94,6 @@ void smp_cpu_off(struct hyp_cpu *c)
 	smp_online_cpus &= ~(1u << c->index);
 	switch_timer_handover(c, smp_online_cpus);
 	spin_unlock(&system_lock);
+	vgic_cpu_off(&c->vgic);
 	board_cpu_off();
 }

@@ -105,6 +105,11 @@ void vgic_kicked(struct vgic_cpu *v);
  * distributor must still get: those no CPU holds, for the kinds whose
  * write would change a held interrupt's physical state under it. */
 uint32_t vgic_held_write(struct vgic_cpu *v, uint32_t first, uint32_t bits, enum vgic_req kind);
+/* CPU v leaves the system (PSCI CPU_OFF): no SPI is held there any more,
+ * so a write for one goes to the hardware, not to a CPU that will never
+ * take it; what it held and had not delivered, the GIC signals again
+ * (given back). */
+void vgic_cpu_off(struct vgic_cpu *v);
 /* The guest turned its distributor off on CPU v: nothing stays pending in
  * a list register, on any CPU. */
 void vgic_dist_off(struct vgic_cpu *v);

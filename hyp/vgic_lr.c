@@ -617,3 +617,14 @@ void vgic_kicked(struct vgic_cpu *v)
 	take_requests(v);
 	settle(v);
 }
+
+void vgic_cpu_off(struct vgic_cpu *v)
+{
+	take_requests(v);
+	for (uint32_t id = GIC_NR_PRIVATE; id < GIC_MAX_IRQS; id++) {
+		if (vgic_dist.holder[id] != v->cpu + 1)
+			continue;
+		vgic_dist.holder[id] = 0;
+		held_apply(v, id, VGIC_GIVE_BACK);   /* merely pending: back to the GIC */
+	}
+}

@@ -267,6 +267,23 @@ static void acknowledged_again(void **state)
 	rules_kept();
 }
 
+/* A CPU that goes off (PSCI CPU_OFF) holds no SPI any more: one pending
+ * there goes back to the GIC, and a later write from another CPU reaches
+ * the hardware instead of waiting for a CPU that will never take it. */
+static void cpu_off_forgets_its_spis(void **state)
+{
+	(void)state;
+	raise(1, SPI_B);
+	vgic_cpu_off(on(1));
+	assert_int_equal(fake_gic_valid_lrs(), 0);
+	assert_false(phys(GICD_ISACTIVER, SPI_B));
+	fake_gicd_poke32(GICD_ISACTIVER + 4, 1u << (SPI_B % 32));
+	wr(0, GICD_ICACTIVER + 4, 4, 1u << (SPI_B % 32));
+	assert_int_equal(fake_gic.kicked, 0);
+	assert_false(phys(GICD_ISACTIVER, SPI_B));
+	rules_kept();
+}
+
 /* An SGI the guest disabled waits (this GIC lets SGIs be disabled). */
 static void sgi_disabled_waits(void **state)
 {
@@ -298,6 +315,7 @@ int main(void)
 		cmocka_unit_test_setup(pending_writes, setup),
 		cmocka_unit_test_setup(spi_held_by_another_cpu, setup),
 		cmocka_unit_test_setup(acknowledged_again, setup),
+		cmocka_unit_test_setup(cpu_off_forgets_its_spis, setup),
 		cmocka_unit_test_setup(sgi_disabled_waits, setup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
