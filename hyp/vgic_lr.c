@@ -612,6 +612,7 @@ void vgic_prio_changed(struct vgic_cpu *v, uint32_t id)
 	}
 	settle(v);   /* the order of what waits changed */
 }
+
 void vgic_kicked(struct vgic_cpu *v)
 {
 	take_requests(v);
