@@ -301,10 +301,12 @@ static void monitor_driven(void)
 	for (unsigned c = 1; c < NCPU; c++)
 		post(c, CMD_RUN_WHILE_SWITCHING, pair(cluster, start));
 	check_eq("HVC_AUTO_SWITCH(3000 ticks)", (uint32_t)hvc(HVC_AUTO_SWITCH, 3000), 0);
+	check_eq("HVC_SWITCH_PERIOD reads the period back", (uint32_t)hvc(HVC_SWITCH_PERIOD), 3000);
 	/* CPU0 counts too, until enough switches happened */
 	while (system_info().r0 - start < 40)
 		count_and_sample(t0, start, cluster);
 	hvc(HVC_AUTO_SWITCH, 0);
+	check_eq("HVC_SWITCH_PERIOD after HVC_AUTO_SWITCH(0): 0 (off)", (uint32_t)hvc(HVC_SWITCH_PERIOD), 0);
 	stop_running = 1;
 	for (unsigned c = 1; c < NCPU; c++)
 		wait_done(c, CMD_RUN_WHILE_SWITCHING);

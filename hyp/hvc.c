@@ -128,6 +128,12 @@ static void hvc_system_info(struct hyp_cpu *c, uint32_t r[4])
 	r[3] = c->switches;
 }
 
+static void hvc_switch_period(struct hyp_cpu *c, uint32_t r[4])
+{
+	(void)c;
+	r[0] = switch_period();
+}
+
 static void hvc_monitor_checksum(struct hyp_cpu *c, uint32_t r[4])
 {
 	(void)c;
@@ -146,12 +152,13 @@ static void hvc_monitor_checksum(struct hyp_cpu *c, uint32_t r[4])
 	X(HVC_AUTO_SWITCH, hvc_auto_switch)                                    \
 	X(HVC_MONITOR_INFO, hvc_monitor_info)                                  \
 	X(HVC_MONITOR_CHECKSUM, hvc_monitor_checksum)                          \
-	X(HVC_SYSTEM_INFO, hvc_system_info)
+	X(HVC_SYSTEM_INFO, hvc_system_info)                                    \
+	X(HVC_SWITCH_PERIOD, hvc_switch_period)
 
 #define HVC_BASE  0x90001000u
 /* The table covers every id up to the highest; most of it is holes (3 KiB
  * of pointers), which buys a dispatch of one compare and one load. */
-#define HVC_SPAN  (HVC_SYSTEM_INFO - HVC_BASE + 1u)
+#define HVC_SPAN  (HVC_SWITCH_PERIOD - HVC_BASE + 1u)
 
 #define X(fid, fn) _Static_assert((fid) >= HVC_BASE && (fid) - HVC_BASE < HVC_SPAN, \
 				  #fid " outside the table");

@@ -51,6 +51,7 @@ void switch_init(unsigned boot_cluster, uint32_t period_ticks)
 
 uint32_t switch_count(void) { return sw.count; }
 unsigned switch_cluster(void) { return sw.cluster; }
+uint32_t switch_period(void) { return sw.period; }
 
 /* Sleep until an interrupt is pending, then take what is pending. */
 static void doze(struct hyp_cpu *c)

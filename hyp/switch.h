@@ -27,6 +27,7 @@ int32_t system_switch(struct hyp_cpu *c, uint32_t target);
 int32_t switch_set_period(struct hyp_cpu *c, uint32_t ticks);
 uint32_t switch_count(void);          /* whole-system switches done */
 unsigned switch_cluster(void);        /* the system's cluster */
+uint32_t switch_period(void);         /* monitor-driven period, ticks, 0 = off */
 
 /* Interrupts (hyp/irq.c) */
 void switch_sgi(struct hyp_cpu *c);

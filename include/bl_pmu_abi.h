@@ -81,8 +81,11 @@ typedef uintptr_t bl_uptr;
                                                   r1 <- the system's cluster, r2 <- online
                                                   CPUs (bit n = CPU n), r3 <- this CPU's
                                                   switches */
+#define HVC_SWITCH_PERIOD         0x90001305u  /* r0 <- the monitor-driven switch period in
+                                                  timer ticks (blmon.switch_us or
+                                                  HVC_AUTO_SWITCH), 0 = off (ABI 1.1) */
 
-#define BL_ABI_VERSION            0x00010000u  /* 1.0 */
+#define BL_ABI_VERSION            0x00010001u  /* 1.1: HVC_SWITCH_PERIOD */
 
 /* ---- Table 17: clusters ----------------------------------------------- */
 #define A15_CLUSTER               0

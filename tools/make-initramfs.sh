@@ -5,12 +5,14 @@
 #   /init                guest-tests/linux/init (runs the suite test.suite= names)
 #   /lib/tests.sh        guest-tests/linux/lib.sh (check, check_eq, note, run_suite)
 #   /lib/perf-tests.sh   guest-tests/linux/perf-lib.sh (helpers of the perf checks)
+#   /lib/cpufreq-tests.sh guest-tests/linux/cpufreq-lib.sh (the cpufreq suite's)
 #   /tests/NAME/*.sh     SUITES/NAME/*.sh: one directory per suite (default
 #                        guest-tests/linux/tests)
 #   /bin/<prog>          build/linux/bin/* (static programs cross-built from
 #                        guest-tests/linux/prog/*.c)
 #   /lib/modules/*.ko    build/linux/*.ko (guest kernel modules, debug
-#                        sections stripped)
+#                        sections stripped), and the cpufreq governors
+#                        Debian builds as modules (the cpufreq suite)
 #   /                    cache/linux/rootfs-extra/ if present (perf and the
 #                        shared libraries it needs), and, unless --no-perftest,
 #                        cache/linux/perftest-root/ (what Linux's own `perf test`
@@ -31,6 +33,7 @@ cp guest-tests/linux/init "$root/init"
 chmod +x "$root/init"
 cp guest-tests/linux/lib.sh "$root/lib/tests.sh"
 cp guest-tests/linux/perf-lib.sh "$root/lib/perf-tests.sh"
+cp guest-tests/linux/cpufreq-lib.sh "$root/lib/cpufreq-tests.sh"
 for dir in "$suites"/*/; do
 	name=$(basename "$dir")
 	mkdir -p "$root/tests/$name"
@@ -41,6 +44,12 @@ if compgen -G "build/linux/bin/*" >/dev/null; then cp build/linux/bin/* "$root/b
 # none of it). Programs keep their symbols: perf report names functions.
 for ko in build/linux/*.ko; do
 	if [ -e "$ko" ]; then arm-linux-gnueabihf-strip --strip-debug -o "$root/lib/modules/${ko##*/}" "$ko"; fi
+done
+# powersave, userspace, ondemand and conservative are modules in Debian's
+# kernel (schedutil and performance are built in); none depends on another.
+kmods=cache/linux/linux-image-6.1.0-50-armmp-lpae/lib/modules/6.1.0-50-armmp-lpae/kernel
+for gov in powersave userspace ondemand conservative; do
+	cp "$kmods/drivers/cpufreq/cpufreq_$gov.ko" "$root/lib/modules/"
 done
 if [ -d cache/linux/rootfs-extra ]; then cp -a cache/linux/rootfs-extra/. "$root/"; fi
 if [ "$perftest" = 1 ]; then

@@ -49,6 +49,13 @@ u32 blmon_cpu_switches(void);
 int blmon_swincr_init(struct dentry *dir);
 void blmon_swincr_exit(void);
 
+/* The cpufreq driver (module parameter cpufreq=1): registers it unless the
+ * monitor switches by itself; blmon_cpufreq_active() while it is registered
+ * (the other switch deciders refuse then). */
+int blmon_cpufreq_register(void);
+void blmon_cpufreq_unregister(void);
+bool blmon_cpufreq_active(void);
+
 /* bench: HVC costs seen from Linux (not a test). */
 int blmon_bench_init(struct dentry *dir);
 

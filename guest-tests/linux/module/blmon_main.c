@@ -80,6 +80,8 @@ static int __init blmon_init(void)
 		err = blmon_system_init(blmon_dir);
 	if (!err)
 		err = blmon_swincr_init(blmon_dir);
+	if (!err)   /* last: once registered, the governor may switch at once */
+		err = blmon_cpufreq_register();
 	if (err) {
 		debugfs_remove(blmon_dir);
 		blmon_switch_exit();
@@ -94,7 +96,9 @@ static int __init blmon_init(void)
 
 static void __exit blmon_exit(void)
 {
-	/* Files first: once removed, no handler runs and none is running. */
+	/* The governor first: it returns once no decision is running. Then
+	 * the files: once removed, no handler runs and none is running. */
+	blmon_cpufreq_unregister();
 	debugfs_remove(blmon_dir);
 	blmon_switch_exit();
 	blmon_sync_exit();

@@ -2,10 +2,12 @@
 /*
  * The cluster-switch initiator. In the spec's model the cpufreq driver decides
  * when a CPU moves between its A15 and A7 cluster and asks the monitor to do
- * it; here that decision is a debugfs write or a periodic kernel work item.
+ * it; here that decision is a debugfs write, a periodic kernel work item,
+ * or, with cpufreq=1, the governor through blmon_cpufreq.c.
  *
  *   cluster           read: active cluster; write 0/1: switch now
  *   switch_period_ms  0 = off, N = switch to the other cluster every N ms
+ *                     (EBUSY while the cpufreq driver decides)
  *   switches          switches this module has made since it was loaded
  *
  * The monitor's cluster is per CPU (each CPU has its own A15/A7 pair), so a
@@ -92,6 +94,8 @@ static int period_set(void *data, u64 val)
 {
 	if (val > U32_MAX)
 		return -EINVAL;
+	if (val && blmon_cpufreq_active())      /* one decider at a time */
+		return -EBUSY;
 	mutex_lock(&period_lock);
 	/* Stop the running period first, so two never overlap. */
 	WRITE_ONCE(period_ms, 0);

@@ -11,7 +11,8 @@
  *   auto_switch  write N: HVC_AUTO_SWITCH(N), the monitor switches the whole
  *                system every N generic-timer ticks from the writing CPU's
  *                HYP timer; 0 stops it (also the one blmon.switch_us started
- *                at boot), a period below the monitor's minimum is EINVAL
+ *                at boot), a period below the monitor's minimum is EINVAL,
+ *                EBUSY while the cpufreq driver decides
  */
 #include <linux/cpu.h>
 #include <linux/seq_file.h>
@@ -54,6 +55,8 @@ DEFINE_SHOW_ATTRIBUTE(system);
 
 static int auto_switch_set(void *data, u64 val)
 {
+	if (blmon_cpufreq_active())     /* one decider at a time */
+		return -EBUSY;
 	return blmon_hvc_set(HVC_AUTO_SWITCH, val);
 }
 DEFINE_DEBUGFS_ATTRIBUTE(auto_switch_fops, NULL, auto_switch_set, "%llu\n");

@@ -1,0 +1,41 @@
+# Helpers of the cpufreq suite (guest-tests/linux/tests/cpufreq), the guest
+# module's cpufreq driver: /lib/cpufreq-tests.sh in the initramfs.
+#   clusters          the module's `cluster` file read on every online CPU
+#   all_on C          what `clusters` prints when every online CPU is on C
+#   cluster_of FREQ   the cluster serving a point: 1 (A7) below 500 MHz, else 0
+#   switches          the monitor's whole-system switches (HVC_SYSTEM_INFO)
+#   governor NAME     load the governor's module if it is one, select it
+#   wait_cluster C MS poll every 20 ms until every CPU's cluster is C:
+#                     "NS C0 C1 .. FREQ" with scaling_cur_freq read last,
+#                     or "none" after MS ms (prog/waitfor.c: a shell loop, or
+#                     a program per CPU, would be a load the governor sees)
+#   seen_on C LINE    wait_cluster's LINE has every online CPU on C and a
+#                     scaling_cur_freq of C
+#   nswitches         like switches, without a fork (a shell builtin)
+D=/sys/kernel/debug/blmon
+P=/sys/devices/system/cpu/cpufreq/policy0
+A15_LOW=500000
+online_cpus() {
+	for oc in /sys/devices/system/cpu/cpu[0-9]*; do
+		if [ ! -e "$oc/online" ] || [ "$(cat "$oc/online")" = 1 ]; then echo "${oc##*cpu}"; fi
+	done
+}
+clusters() { for cc in $(online_cpus); do taskset -c "$cc" cat $D/cluster; done | tr '\n' ' '; }
+all_on() { for ao in $(online_cpus); do printf '%s ' "$1"; done; }
+cluster_of() { if [ "$1" -lt $A15_LOW ]; then echo 1; else echo 0; fi; }
+switches() { sed -n 's/^switches //p' $D/system; }
+governor() {
+	[ -e "/lib/modules/cpufreq_$1.ko" ] && ! grep -qw "$1" $P/scaling_available_governors &&
+		insmod "/lib/modules/cpufreq_$1.ko"
+	echo "$1" > $P/scaling_governor
+}
+wait_cluster() { waitfor "$2" "$1" $D/cluster $P/scaling_cur_freq; }
+seen_on() {
+	so_c=$1 so_n=$(online_cpus | grep -c .)
+	set -- $2
+	[ "$1" != none ] && [ $# = $((so_n + 2)) ] || return 1
+	shift
+	while [ $# -gt 1 ]; do [ "$1" = "$so_c" ] || return 1; shift; done
+	[ "$(cluster_of "$1")" = "$so_c" ]
+}
+nswitches() { read -r ns_w ns_n < $D/system; echo "$ns_n"; }
