@@ -1,9 +1,9 @@
 /* waitfor MS VALUE FILE [MORE...]: read FILE every 20 ms until its
  * first line is VALUE on every CPU this program may run on (it moves itself
- * from CPU to CPU to read it), then print on one line: the nanoseconds that
- * took (CLOCK_MONOTONIC), FILE's first line as read on each of those CPUs,
- * and the first line of each MORE file; or "none" after MS milliseconds
- * (exit status 1).
+ * from CPU to CPU to read it), and still is after the first line of each
+ * MORE file was read; then print on one line: the nanoseconds that took
+ * (CLOCK_MONOTONIC), FILE's first line as read on each of those CPUs, and
+ * the MORE files' lines; or "none" after MS milliseconds (exit status 1).
  * The cpufreq suite's observer (guest-tests/linux/tests/cpufreq): a shell
  * loop, or a check made with a program per CPU, forks and execs, and every
  * new task is a burst of load that the governors under test react to within
@@ -72,7 +72,7 @@ static int read_everywhere(const char *path, const char *value, const cpu_set_t 
 int main(int argc, char **argv)
 {
 	long ms = argc >= 4 ? strtol(argv[1], NULL, 0) : 0;
-	char buf[128], seen[256];
+	char buf[128], seen[256], again[256], more[256];
 	cpu_set_t allowed;
 
 	if (ms <= 0 || sched_getaffinity(0, sizeof(allowed), &allowed) != 0) {
@@ -83,12 +83,22 @@ int main(int argc, char **argv)
 	const struct timespec tick = { 0, 20000000 };   /* see above */
 	for (;;) {
 		long long t = now_ns();
-		/* VALUE here, then on every CPU: the first look after a fork
-		 * may see the system just before the fork's load moves it */
+		/* VALUE here, then on every CPU, then the MORE files, then VALUE
+		 * on every CPU again: the first look after a fork may see the
+		 * system just before the fork's load moves it, and what MORE
+		 * says is kept only if nothing moved while it was read */
 		if (strcmp(first_line(argv[3], buf, sizeof(buf)), argv[2]) == 0 &&
 		    read_everywhere(argv[3], argv[2], &allowed, seen, sizeof(seen))) {
-			took = t - t0;
-			break;
+			size_t used = 0;
+
+			more[0] = '\0';
+			for (int i = 4; i < argc; i++)
+				used += (size_t)snprintf(more + used, used < sizeof(more) ? sizeof(more) - used : 0,
+							 " %s", first_line(argv[i], buf, sizeof(buf)));
+			if (read_everywhere(argv[3], argv[2], &allowed, again, sizeof(again))) {
+				took = t - t0;
+				break;
+			}
 		}
 		if (t > end) {
 			puts("none");
@@ -96,9 +106,6 @@ int main(int argc, char **argv)
 		}
 		nanosleep(&tick, NULL);
 	}
-	printf("%lld%s", took, seen);
-	for (int i = 4; i < argc; i++)
-		printf(" %s", first_line(argv[i], buf, sizeof(buf)));
-	putchar('\n');
+	printf("%lld%s%s\n", took, seen, more);
 	return 0;
 }
