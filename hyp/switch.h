@@ -11,12 +11,14 @@
 
 #include <stdint.h>
 
+#include "bl_pmu_abi.h"
+
 struct hyp_cpu;
 
 /* Shortest monitor-driven period accepted, in generic-timer ticks: a
  * switch costs a few thousand instructions, so anything much shorter
  * would leave the guest no time to run. */
-#define SWITCH_PERIOD_MIN 500u
+#define SWITCH_PERIOD_MIN BL_SWITCH_PERIOD_MIN
 
 void switch_init(unsigned boot_cluster, uint32_t period_ticks);
 /* Switch the system to `target`; returns it once every online CPU runs

@@ -74,6 +74,7 @@ typedef uintptr_t bl_uptr;
                                                   driven from this CPU's HYP timer;
                                                   r0 <- 0 or -3, r1 <- this CPU's
                                                   switches so far */
+#define BL_SWITCH_PERIOD_MIN      500u         /* HVC_AUTO_SWITCH's shortest period */
 #define HVC_MONITOR_INFO          0x90001302u  /* r0 <- ABI version, r1 <- active cluster,
                                                   r2 <- monitor CPSR, r3 <- CPU index */
 #define HVC_MONITOR_CHECKSUM      0x90001303u  /* r0 <- checksum of monitor code + rodata */

@@ -37,38 +37,38 @@ void guest_exception(unsigned kind, struct exc_frame *f, uint32_t spsr)
 			irq_hook();
 		return;
 	}
-	/* The resume address is computed here and never read back from
+	/* The resume address stays in a local, never read back from
 	 * last_exc: that record is one for all CPUs, and in an SMP guest
 	 * another CPU's exception may overwrite it meanwhile (the PABT hook
 	 * traps to the monitor: a long window). Reading it back once sent a
 	 * CPU of hostile_smp to another CPU's faulting instruction. */
 	uint32_t pc;
 
-	switch (kind) {
-	case EXC_UND:   /* LR = insn + 4 (ARM) / + 2 (Thumb): resume after it */
-	case EXC_SVC:
-		pc = f->lr - (thumb ? 2 : 4);
-		break;
-	case EXC_PABT:  /* LR = insn + 4 */
-	case EXC_DABT:  /* LR = insn + 8 */
-	default:
-		pc = f->lr - (kind == EXC_DABT ? 8 : 4);
-		break;
-	}
 	last_exc.kind = (enum exc_kind)kind;
 	last_exc.count++;
 	last_exc.spsr = spsr;
-	last_exc.pc = pc;
-	if (kind == EXC_PABT) {
+	switch (kind) {
+	case EXC_UND:   /* LR = insn + 4 (ARM) / + 2 (Thumb): resume after it */
+	case EXC_SVC:
+		last_exc.pc = f->lr - (thumb ? 2 : 4);
+		break;
+	case EXC_PABT:  /* LR = insn + 4 */
+		last_exc.pc = pc = f->lr - 4;
 		last_exc.fsr = read_IFSR();
 		last_exc.far = read_IFAR();
 		if (pabt_hook)
 			pabt_hook();
 		f->lr = pc;                          /* retry (hook disarmed it) */
-	} else if (kind == EXC_DABT) {
+		break;
+	case EXC_DABT:  /* LR = insn + 8: resume at insn + 4 */
+		last_exc.pc = pc = f->lr - 8;
 		last_exc.fsr = read_DFSR();
 		last_exc.far = read_DFAR();
-		f->lr = pc + (thumb ? 2 : 4);        /* resume after it */
+		f->lr = pc + (thumb ? 2 : 4);
+		break;
+	default:
+		last_exc.pc = f->lr - 4;
+		break;
 	}
 }
 

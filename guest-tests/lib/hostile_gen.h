@@ -63,7 +63,7 @@ static inline bool hvc_documented(uint32_t fid, struct bl_hvc_regs r)
 	case HVC_CLUSTER_SWITCH:
 		return r.r0 <= 1 || r.r0 == (uint32_t)BL_HVC_INVALID_PARAMETER;
 	case HVC_SWITCH_PERIOD:         /* off, or a period HVC_AUTO_SWITCH takes */
-		return r.r0 == 0 || r.r0 >= 500u;
+		return r.r0 == 0 || r.r0 >= BL_SWITCH_PERIOD_MIN;
 	default:
 		return true;
 	}

@@ -3,7 +3,11 @@
 #   clusters          the module's `cluster` file read on every online CPU
 #   all_on C          what `clusters` prints when every online CPU is on C
 #   cluster_of FREQ   the cluster serving a point: 1 (A7) below 500 MHz, else 0
-#   switches          the monitor's whole-system switches (HVC_SYSTEM_INFO)
+#   switches          the monitor's whole-system switches (HVC_SYSTEM_INFO),
+#                     read with a shell builtin (no fork: a load the governor
+#                     would see)
+#   driver_loaded     the module with cpufreq=1 unless its driver is there
+#   takes FILE VALUE  "taken" if writing VALUE to FILE succeeds, else "refused"
 #   governor NAME     load the governor's module if it is one, select it
 #   wait_cluster C MS poll every 20 ms until every CPU's cluster is C:
 #                     "NS C0 C1 .. FREQ" with scaling_cur_freq read last,
@@ -11,7 +15,6 @@
 #                     a program per CPU, would be a load the governor sees)
 #   seen_on C LINE    wait_cluster's LINE has every online CPU on C and a
 #                     scaling_cur_freq of C
-#   nswitches         like switches, without a fork (a shell builtin)
 D=/sys/kernel/debug/blmon
 P=/sys/devices/system/cpu/cpufreq/policy0
 A15_LOW=500000
@@ -23,7 +26,11 @@ online_cpus() {
 clusters() { for cc in $(online_cpus); do taskset -c "$cc" cat $D/cluster; done | tr '\n' ' '; }
 all_on() { for ao in $(online_cpus); do printf '%s ' "$1"; done; }
 cluster_of() { if [ "$1" -lt $A15_LOW ]; then echo 1; else echo 0; fi; }
-switches() { sed -n 's/^switches //p' $D/system; }
+switches() { read -r sw_word sw_n < $D/system; echo "$sw_n"; }
+driver_loaded() {
+	[ -e $P/scaling_governor ] || check "insmod blmon_guest.ko cpufreq=1" insmod /lib/modules/blmon_guest.ko cpufreq=1
+}
+takes() { if echo "$2" > "$1" 2>/dev/null; then echo taken; else echo refused; fi; }
 governor() {
 	[ -e "/lib/modules/cpufreq_$1.ko" ] && ! grep -qw "$1" $P/scaling_available_governors &&
 		insmod "/lib/modules/cpufreq_$1.ko"
@@ -38,4 +45,3 @@ seen_on() {
 	while [ $# -gt 1 ]; do [ "$1" = "$so_c" ] || return 1; shift; done
 	[ "$(cluster_of "$1")" = "$so_c" ]
 }
-nswitches() { read -r ns_w ns_n < $D/system; echo "$ns_n"; }

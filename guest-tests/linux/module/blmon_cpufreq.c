@@ -56,7 +56,7 @@ static struct cpufreq_frequency_table blmon_freqs[] = {
 };
 #define A7_TOP   3u     /* the boundary points */
 #define A15_LOW  4u
-#define NPOINTS  9u
+#define NPOINTS  ((unsigned int)ARRAY_SIZE(blmon_freqs) - 1)   /* but the end mark */
 
 /* A switch as measured from Linux (docs/linux-module.md): 0.7 ms at -smp 2
  * and 1.4 ms at -smp 4 under QEMU; schedutil spaces its decisions by

@@ -14,9 +14,9 @@ check_eq "the table: the A7's points (halved) below the A15's" \
 check_eq "cpuinfo_transition_latency: the measured switch, 1 ms" "$(cat $P/cpuinfo_transition_latency)" 1000000
 check_eq "the default governor is Debian's, schedutil" "$(cat $P/scaling_governor)" schedutil
 check_eq "auto_switch is refused while the governor decides" \
-	"$(echo 5000 > $D/auto_switch 2>/dev/null && echo taken || echo refused)" refused
+	"$(takes $D/auto_switch 5000)" refused
 check_eq "so is switch_period_ms" \
-	"$(echo 10 > $D/switch_period_ms 2>/dev/null && echo taken || echo refused)" refused
+	"$(takes $D/switch_period_ms 10)" refused
 
 # ---- performance, powersave ------------------------------------------------------
 governor performance
@@ -50,7 +50,7 @@ check_eq "1 kHz: clamped to the lowest point, on the A7" "$(cat $P/scaling_cur_f
 check_eq "a point between two: the next above (400 MHz -> 450000)" \
 	"$(echo 400000 > $P/scaling_setspeed; cat $P/scaling_cur_freq)" 450000
 s0=$(switches)
-check_eq "a word, not a number: refused" "$(echo fast > $P/scaling_setspeed 2>/dev/null && echo taken || echo refused)" refused
+check_eq "a word, not a number: refused" "$(takes $P/scaling_setspeed fast)" refused
 check_eq "... and nothing changed" "$(cat $P/scaling_cur_freq) $(clusters) $(($(switches) - s0))" "450000 $(all_on 1) 0"
 
 # ---- a switch made by someone else: the driver asks the monitor ---------------------

@@ -9,7 +9,7 @@
 UP_MS=${UP_MS:-100}        # to the A15 under load (measured: 20 ms, one poll)
 DOWN_MS=${DOWN_MS:-1000}   # back to the A7 when idle (measured: 20-100 ms)
 MAX_PER_S=${MAX_PER_S:-5}  # switches per second at the boundary load (measured: 2 at most)
-[ -e $P/scaling_governor ] || check "insmod blmon_guest.ko cpufreq=1" insmod /lib/modules/blmon_guest.ko cpufreq=1
+driver_loaded
 
 # busy MS: a spin on every online CPU for MS ms (duty 100 %), in the background
 busy() { for bc in $(online_cpus); do taskset -c "$bc" duty 1000 1000 "$1" & done; }
@@ -36,9 +36,9 @@ governor schedutil
 for h in 1 0; do
 	echo $h > /sys/module/blmon_guest/parameters/hysteresis
 	for pct in 40 50 60 70 80; do
-		s0=$(nswitches)
+		s0=$(switches)
 		duty $((pct * 100)) 10000 2000
-		s1=$(nswitches)
+		s1=$(switches)
 		note "hysteresis $h, schedutil, duty $pct % of 10 ms on one CPU: $((s1 - s0)) switches in 2 s"
 		[ $h = 0 ] || check "schedutil, duty $pct %: at most $MAX_PER_S switches per second ($((s1 - s0)) in 2 s)" \
 			test $(((s1 - s0) * 1000)) -le $((MAX_PER_S * 2000))

@@ -5,7 +5,7 @@
 . /lib/perf-tests.sh
 . /lib/cpufreq-tests.sh
 N=100000000            # spin N: 2N + C user instructions (docs/linux.md)
-[ -e $P/scaling_governor ] || check "insmod blmon_guest.ko cpufreq=1" insmod /lib/modules/blmon_guest.ko cpufreq=1
+driver_loaded
 EV="-e instructions:u"
 
 governor performance

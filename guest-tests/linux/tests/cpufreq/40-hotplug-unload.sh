@@ -1,7 +1,7 @@
 # Run by /init in the linux-cpufreq scenarios: CPU hot-plug keeps the one
 # policy whole; unloading the module while switches are being made is safe.
 . /lib/cpufreq-tests.sh
-[ -e $P/scaling_governor ] || check "insmod blmon_guest.ko cpufreq=1" insmod /lib/modules/blmon_guest.ko cpufreq=1
+driver_loaded
 
 if [ "$SMP" -ge 2 ]; then
 	governor userspace
