@@ -23,14 +23,26 @@
 	X(MPIDR,       0,  0,  0, 5)   /* Multiprocessor affinity */        \
 	X(ID_PFR1,     0,  0,  1, 1)   /* Processor feature register 1 */   \
 	X(ID_DFR0,     0,  0,  1, 2)   /* Debug feature register 0 */       \
+	X(CSSELR,      2,  0,  0, 0)                                        \
 	X(SCTLR,       0,  1,  0, 0)                                        \
+	X(ACTLR,       0,  1,  0, 1)                                        \
+	X(CPACR,       0,  1,  0, 2)                                        \
 	X(TTBCR,       0,  2,  0, 2)                                        \
+	X(DACR,        0,  3,  0, 0)                                        \
 	X(DFSR,        0,  5,  0, 0)                                        \
 	X(IFSR,        0,  5,  0, 1)                                        \
+	X(ADFSR,       0,  5,  1, 0)                                        \
+	X(AIFSR,       0,  5,  1, 1)                                        \
 	X(DFAR,        0,  6,  0, 0)                                        \
 	X(IFAR,        0,  6,  0, 2)                                        \
-	X(MAIR0,       0, 10,  2, 0)                                        \
+	X(MAIR0,       0, 10,  2, 0)   /* PRRR without LPAE */              \
+	X(MAIR1,       0, 10,  2, 1)   /* NMRR without LPAE */              \
+	X(AMAIR0,      0, 10,  3, 0)                                        \
+	X(AMAIR1,      0, 10,  3, 1)                                        \
 	X(VBAR,        0, 12,  0, 0)                                        \
+	X(CONTEXTIDR,  0, 13,  0, 1)                                        \
+	X(TPIDRURW,    0, 13,  0, 2)                                        \
+	X(TPIDRURO,    0, 13,  0, 3)                                        \
 	X(TPIDRPRW,    0, 13,  0, 4)                                        \
 	/* PMUv2 (ARM ARM C12.8; spec ARM-EPM-018236 3.4) */                 \
 	X(PMCR,        0,  9, 12, 0)                                        \
@@ -50,6 +62,9 @@
 	X(PMOVSSET,    0,  9, 14, 3)                                        \
 	/* Generic timer */                                                 \
 	X(CNTFRQ,      0, 14,  0, 0)                                        \
+	X(CNTKCTL,     0, 14,  1, 0)                                        \
+	X(CNTP_CTL,    0, 14,  2, 1)                                        \
+	X(CNTV_CTL,    0, 14,  3, 1)                                        \
 	/* Hyp-mode registers (ARM ARM B4.1, PL2 only) */                    \
 	X(VPIDR,       4,  0,  0, 0)   /* what PL1 reads as MIDR */         \
 	X(VMPIDR,      4,  0,  0, 5)   /* what PL1 reads as MPIDR */        \
@@ -69,6 +84,7 @@
 	X(HTPIDR,      4, 13,  0, 2)   /* this CPU's struct hyp_cpu * */     \
 	/* Maintenance operations (write-only) */                           \
 	X(ICIALLU,     0,  7,  5, 0)                                        \
+	X(BPIALL,      0,  7,  5, 6)                                        \
 	X(TLBIALL,     0,  8,  7, 0)                                        \
 	X(TLBIALLH,    4,  8,  7, 0)                                        \
 	X(TLBIALLNSNH, 4,  8,  7, 4)                                        \
@@ -79,6 +95,11 @@
 /* 64-bit CP15 registers (MCRR/MRRC): X(NAME, opc1, CRm) */
 #define CP15_REGS64(X)                                                   \
 	X(TTBR0,       0,  2)                                               \
+	X(TTBR1,       1,  2)                                               \
+	X(PAR64,       0,  7)                                               \
+	X(CNTP_CVAL,   2, 14)                                               \
+	X(CNTV_CVAL,   3, 14)                                               \
+	X(CNTVOFF,     4, 14)                                               \
 	X(VTTBR,       6,  2)                                               \
 	X(HTTBR,       4,  2)                                               \
 	X(CNTPCT,      0, 14)                                               \

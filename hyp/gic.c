@@ -38,5 +38,10 @@ void gic_cpu_init(void)
 	mmio_write32(hyp_platform.gich + GICH_HCR, GICH_HCR_EN);
 }
 
+void gic_park(bool parked)
+{
+	mmio_write32(gicc(GICC_PMR), parked ? GIC_PRIO_GUEST_MIN : 0xff);
+}
+
 void gic_deactivate(uint32_t iar) { mmio_write32(gicc(GICC_DIR), iar); }
 void gic_send_sgi(uint32_t sgir) { gicd_write32(GICD_SGIR, sgir); }

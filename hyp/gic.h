@@ -20,6 +20,10 @@
 #define IRQ_MAINTENANCE  GIC_PPI(9)   /* GICH maintenance (underflow) */
 #define IRQ_HYP_TIMER    GIC_PPI(10)  /* CNTHP: monitor-driven switches */
 #define GIC_PRIO_MONITOR 0x00u
+/* With migration the guest's interrupts reach the GIC no higher than this
+ * (hyp/vgic_hw_gich.c), so a parked core's priority mask lets only the
+ * monitor's own through (gic_park). */
+#define GIC_PRIO_GUEST_MIN 0x08u
 
 static inline bool gic_monitor_owned(uint32_t id)
 {
@@ -35,6 +39,9 @@ void gic_cpu_init(void);              /* every CPU: interface, GICH, own interru
 static inline uint32_t gic_ack(void) { return mmio_read32(hyp_platform.gicc + GICC_IAR); }         /* GICC_IAR */
 static inline void gic_eoi(uint32_t iar) { mmio_write32(hyp_platform.gicc + GICC_EOIR, iar); }     /* priority drop */
 #endif
+/* This core parks (true: only the monitor's interrupts are signalled) or
+ * runs a virtual CPU again (false). */
+void gic_park(bool parked);
 void gic_deactivate(uint32_t iar);    /* GICC_DIR */
 /* GICD_SGIR as the monitor writes it (arch/gicv2.h GICD_SGIR_VALUE) */
 void gic_send_sgi(uint32_t sgir);

@@ -4,6 +4,7 @@
  * trap-control bit is set on purpose; docs/traps.md lists them with the
  * reason.
  */
+#include <stddef.h>
 #include <string.h>
 #include "blmon.h"
 #include "cluster.h"
@@ -15,6 +16,7 @@
 #include "fdt_fixup.h"
 #include "log.h"
 #include "mmio.h"
+#include "migrate.h"
 #include "mmu.h"
 #include "options.h"
 #include "panic.h"
@@ -30,6 +32,7 @@
 struct blmon_platform hyp_platform;
 struct guest_ram hyp_guest_ram;
 unsigned hyp_ncpus;
+unsigned hyp_nvcpus;
 struct hyp_cpu *hyp_cpu_base;
 unsigned hyp_pmu_counters;
 
@@ -153,6 +156,10 @@ void blmon_init(const struct blmon_platform *p)
 	if (p->guest_dtb)
 		options_parse(fdt_bootargs((uint8_t *)p->guest_dtb, p->guest_dtb_max));
 	check_gic(p);
+	mig_init(hyp_options.cluster_cpus, p->ncpus);
+	hyp_nvcpus = mig_on() ? mig_n : p->ncpus;
+	for (unsigned i = 0; i < hyp_nvcpus; i++)
+		hyp_cpu(i)->index = i;
 	log_info("big.LITTLE PMU/debug monitor: HYP mode, %u CPU%s, boot cluster %s\n", p->ncpus,
 		 p->ncpus == 1 ? "" : "s", pmu_cluster_desc[hyp_options.boot_cluster].name);
 	log_info("RAM: guest %08lx-%08lx, monitor %08lx-%08lx\n", (unsigned long)p->guest_ram.base,
@@ -187,18 +194,33 @@ void blmon_init(const struct blmon_platform *p)
 	hyp_cpu(0)->boot.platform = true;
 }
 
+/* A virtual CPU starts afresh (its first start, or after CPU_OFF): only
+ * what it was started with, and where it runs, are kept. */
+void hyp_vcpu_init(struct hyp_cpu *c)
+{
+	struct hyp_cpu keep = *c;
+
+	memset(c, 0, offsetof(struct hyp_cpu, ctx));
+	c->index = keep.index;
+	c->boot = keep.boot;
+	c->phys = keep.phys;
+	c->thread_sp = keep.thread_sp;
+	c->on_core = keep.on_core;
+	c->hdcr = ~0u;
+	vgic_cpu_init(&c->vgic, c->index, vgic_hw_nr_lrs());
+	/* the PMU and debug state and the cluster: when it joins the system
+	 * (smp_cpu_running), which may be switching meanwhile */
+}
+
 void blmon_cpu_init(unsigned cpu)
 {
 	HYP_ASSERT(cpu < hyp_ncpus);
 	struct hyp_cpu *c = hyp_cpu(cpu);
-	struct hyp_boot boot = c->boot;
 
-	memset(c, 0, sizeof(*c));   /* a CPU that comes back on starts afresh */
-	c->index = cpu;
-	c->boot = boot;
-	c->hdcr = ~0u;
 	write_HVBAR((uint32_t)blmon_hyp_vectors);
-	write_HTPIDR((uint32_t)c);
+	/* with migration a core runs no virtual CPU until one is posted to
+	 * it (hyp/migrate.c) */
+	write_HTPIDR(mig_on() ? 0 : (uint32_t)c);
 	hyp_mmu_enable();
 	stage2_enable();
 	write_HSTR(0);               /* no CP15 primary-register traps */
@@ -207,9 +229,11 @@ void blmon_cpu_init(unsigned cpu)
 	write_HCR(HCR_VM | HCR_SWIO | HCR_IMO | HCR_TSC);
 	isb();
 	gic_cpu_init();
-	vgic_cpu_init(&c->vgic, cpu, vgic_hw_nr_lrs());
-	/* the PMU and debug state and the cluster: when it joins the system
-	 * (smp_cpu_running), which may be switching meanwhile */
+	if (!mig_on()) {
+		c->index = cpu;
+		c->phys = cpu;
+		hyp_vcpu_init(c);
+	}
 }
 
 static void __attribute__((noreturn))
@@ -235,6 +259,9 @@ enter_guest(uint32_t pc, uint32_t r0, uint32_t r1, uint32_t r2)
 void blmon_enter_next_stage(void)
 {
 	struct hyp_cpu *c = this_cpu();
+
+	if (!c)   /* a core of a migrating system (hyp/migrate.c) */
+		mig_enter((unsigned)board_cpu_index(read_MPIDR()));
 
 	smp_cpu_running(c);
 	if (c->boot.platform) {   /* the boot CPU's first entry: the platform's registers */

@@ -10,6 +10,7 @@
 #include "frame.h"
 #include "gic.h"
 #include "irq.h"
+#include "migrate.h"
 #include "percpu.h"
 #include "switch.h"
 #include "vgic.h"
@@ -21,10 +22,13 @@ static void __attribute__((noinline)) own_irq(struct hyp_cpu *c, uint32_t iar)
 	uint32_t id = GICC_IAR_ID(iar);
 
 	if (id == IRQ_HYP_TIMER) {
-		/* level-sensitive: re-armed in the handler before it ends */
+		/* level-sensitive: masked before it ends (the handler re-arms
+		 * it), and ended before the handler, which may move this
+		 * virtual CPU to another core (hyp/migrate.c) */
 		gic_eoi(iar);
-		switch_timer_irq(c);
+		irq_timer_mask(c);
 		gic_deactivate(iar);
+		switch_timer_irq(c);
 		return;
 	}
 	gic_eoi(iar);
@@ -37,9 +41,12 @@ static void __attribute__((noinline)) own_irq(struct hyp_cpu *c, uint32_t iar)
 
 static void __attribute__((noinline)) guest_sgi(struct hyp_cpu *c, uint32_t iar)
 {
+	uint32_t src = GICC_IAR_CPU(iar);
+
 	gic_eoi(iar);
 	gic_deactivate(iar);
-	vgic_inject_sgi(&c->vgic, GICC_IAR_ID(iar), GICC_IAR_CPU(iar));
+	/* with migration the guest knows its source by virtual CPU number */
+	vgic_inject_sgi(&c->vgic, GICC_IAR_ID(iar), mig_on() ? mig_vcpu(src) : src);
 }
 
 /* The guest's: an SGI ends here and goes in with its source CPU; a PPI or

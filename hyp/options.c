@@ -12,6 +12,7 @@ void options_reset(void)
 	hyp_options.switch_us = 0;
 	hyp_options.boot_cluster = 0;
 	hyp_options.vgic_hw = OPTION_UNSET;
+	hyp_options.cluster_cpus = 0;
 }
 
 /* A decimal number in [s, e) no larger than max. */
@@ -32,30 +33,36 @@ static bool parse_u32(const char *s, const char *e, uint32_t max, uint32_t *out)
 	return true;
 }
 
+/* The numeric options: name after "blmon.", largest value, where it goes. */
+static const struct option {
+	const char *name;
+	uint32_t max;
+	uint32_t *dst;
+} options[] = {
+	{ "switch_us", SWITCH_US_MAX, &hyp_options.switch_us },
+	{ "boot_cluster", 1, &hyp_options.boot_cluster },
+	{ "vgic_hw", 1, &hyp_options.vgic_hw },
+	/* any count: one the board cannot serve stops the machine with the
+	 * reason (hyp/migrate.c), not a warning nobody reads */
+	{ "cluster_cpus", 255, &hyp_options.cluster_cpus },
+};
+
 /* One word [s, e): an option of ours, or not our business. */
 static bool parse_word(const char *s, const char *e)
 {
 	static const char prefix[] = "blmon.";
 	const size_t np = sizeof(prefix) - 1;
 	const char *eq = memchr(s, '=', (size_t)(e - s));
-	uint32_t v;
 
 	if ((size_t)(e - s) < np || memcmp(s, prefix, np) != 0)
 		return true;
 	s += np;
-	if (eq && (size_t)(eq - s) == 9 && memcmp(s, "switch_us", 9) == 0 &&
-	    parse_u32(eq + 1, e, SWITCH_US_MAX, &v)) {
-		hyp_options.switch_us = v;
-		return true;
-	}
-	if (eq && (size_t)(eq - s) == 12 && memcmp(s, "boot_cluster", 12) == 0 &&
-	    parse_u32(eq + 1, e, 1, &v)) {
-		hyp_options.boot_cluster = v;
-		return true;
-	}
-	if (eq && (size_t)(eq - s) == 7 && memcmp(s, "vgic_hw", 7) == 0 && parse_u32(eq + 1, e, 1, &v)) {
-		hyp_options.vgic_hw = v;
-		return true;
+	for (size_t i = 0; eq && i < sizeof(options) / sizeof(options[0]); i++) {
+		const struct option *o = &options[i];
+
+		if ((size_t)(eq - s) == strlen(o->name) && memcmp(s, o->name, (size_t)(eq - s)) == 0 &&
+		    parse_u32(eq + 1, e, o->max, o->dst))
+			return true;
 	}
 	log_warn("ignoring option 'blmon.%.*s'\n", (int)(e - s), s);
 	return false;

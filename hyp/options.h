@@ -9,6 +9,10 @@
  *   blmon.vgic_hw=0|1       physical interrupts hardware-linked (1) or
  *                           deactivated by the monitor (0); default: the
  *                           board's (BLMON_QUIRK_GIC_HW_DEACTIVATE)
+ *   blmon.cluster_cpus=N    real migration (docs/migration.md): the guest
+ *                           gets N CPUs, run by physical CPUs 0..N-1 on
+ *                           cluster 0 and N..2N-1 on cluster 1 (0 = off,
+ *                           default: every CPU switches in place)
  * Portable: tests/test_options.c.
  */
 #ifndef HYP_OPTIONS_H
@@ -20,8 +24,9 @@
 
 struct hyp_options {
 	uint32_t switch_us;
-	unsigned boot_cluster;
+	uint32_t boot_cluster;
 	uint32_t vgic_hw;           /* 0, 1 or OPTION_UNSET */
+	uint32_t cluster_cpus;      /* N: migration between two groups of N CPUs; 0: in place */
 };
 
 extern struct hyp_options hyp_options;

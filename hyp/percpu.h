@@ -15,6 +15,8 @@
 #include "pmu.h"
 #include "dbg_context.h"
 #include "vgic.h"
+#include "cpu_ctx.h"
+#include "vgic_hw.h"
 
 /* What a CPU enters when it starts: PSCI CPU_ON's entry and context, or
  * for the boot CPU the platform's guest entry and registers. */
@@ -36,6 +38,16 @@ struct hyp_cpu {
 	bool timer_armed;          /* its HYP timer drives monitor-initiated switches */
 	bool timer_masked;         /* ... held back while a switch is in progress */
 	struct hyp_boot boot;
+	/* With migration (hyp/migrate.c): the physical CPU running this
+	 * virtual CPU, its HYP thread while suspended, and what it takes
+	 * from core to core */
+	unsigned phys;
+	uint32_t thread_sp;
+	volatile bool on_core;        /* a core runs (or is leaving) its thread */
+	struct cpu_ctx ctx;
+	struct vgic_hw_state gic;
+	uint32_t cnthp_ctl;
+	uint64_t cnthp_cval;
 };
 
 _Static_assert(sizeof(struct hyp_cpu) <= sizeof(struct blmon_cpu_data),
@@ -43,7 +55,11 @@ _Static_assert(sizeof(struct hyp_cpu) <= sizeof(struct blmon_cpu_data),
 
 /* CPUs the board can have, and their state (blmon_init). */
 extern unsigned hyp_ncpus;
+/* CPUs the guest has: hyp_ncpus, or blmon.cluster_cpus with migration. */
+extern unsigned hyp_nvcpus;
 extern struct hyp_cpu *hyp_cpu_base;
+/* A virtual CPU's state as it (re)starts (hyp/init.c). */
+void hyp_vcpu_init(struct hyp_cpu *c);
 static inline struct hyp_cpu *hyp_cpu(unsigned i)
 {
 	return (struct hyp_cpu *)((struct blmon_cpu_data *)(void *)hyp_cpu_base + i);

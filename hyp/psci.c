@@ -45,7 +45,7 @@ static int cpu_of(uint32_t mpidr)
 {
 	int i = board_cpu_index(mpidr);
 
-	return i >= 0 && (unsigned)i < hyp_ncpus ? i : -1;
+	return i >= 0 && (unsigned)i < hyp_nvcpus ? i : -1;
 }
 
 static uint32_t cpu_on(uint32_t mpidr, uint32_t entry, uint32_t context)

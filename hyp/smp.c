@@ -2,6 +2,7 @@
 #include "blmon.h"
 #include "gic.h"
 #include "log.h"
+#include "migrate.h"
 #include "percpu.h"
 #include "switch.h"
 #include "vgic.h"
@@ -24,24 +25,38 @@ void smp_init(unsigned boot_cpu)
 
 enum cpu_power smp_cpu_power(unsigned cpu)
 {
-	return cpu < hyp_ncpus ? power[cpu] : CPU_POWER_OFF;
+	return cpu < hyp_nvcpus ? power[cpu] : CPU_POWER_OFF;
+}
+
+/* With migration a virtual CPU's SGI goes to the core running it; one
+ * moving meanwhile finds its reasons in ->kick on the inbound core
+ * (hyp/switch.c takes them after every switch). */
+static uint32_t cores_of(uint32_t cpus)
+{
+	uint32_t phys = 0;
+
+	if (!mig_on())
+		return cpus;
+	for (uint32_t m = cpus; m; m &= m - 1)
+		phys |= 1u << hyp_cpu((unsigned)__builtin_ctz(m))->phys;
+	return phys;
 }
 
 void smp_kick(uint32_t cpus, uint32_t reasons)
 {
-	cpus &= 0xffu;
+	cpus &= (1u << hyp_nvcpus) - 1u;
 	for (uint32_t m = reasons ? cpus : 0; m; m &= m - 1)
 		__atomic_fetch_or(&hyp_cpu((unsigned)__builtin_ctz(m))->kick, reasons, __ATOMIC_RELEASE);
 	if (cpus)
-		gic_send_sgi(GICD_SGIR_VALUE(GICD_SGIR_FILTER_LIST, cpus, IRQ_MONITOR_SGI));
+		gic_send_sgi(GICD_SGIR_VALUE(GICD_SGIR_FILTER_LIST, cores_of(cpus), IRQ_MONITOR_SGI));
 }
 
 int32_t smp_cpu_on(unsigned cpu, uint32_t entry, uint32_t context)
 {
 	int32_t rc = PSCI_ALREADY_ON;
 
-	if (cpu >= hyp_ncpus) {
-		log_guest("CPU_ON: CPU %u is beyond the board's %u CPUs\n", cpu, hyp_ncpus);
+	if (cpu >= hyp_nvcpus) {
+		log_guest("CPU_ON: CPU %u is beyond the guest's %u CPUs\n", cpu, hyp_nvcpus);
 		return PSCI_INVALID_PARAMETERS;
 	}
 	spin_lock(&system_lock);
@@ -55,6 +70,10 @@ int32_t smp_cpu_on(unsigned cpu, uint32_t entry, uint32_t context)
 	hyp_cpu(cpu)->boot.platform = false;
 	power[cpu] = CPU_POWER_ON_PENDING;
 	spin_unlock(&system_lock);
+	if (mig_on()) {   /* its core on the system's cluster starts it */
+		mig_cpu_on(hyp_cpu(cpu), switch_cluster());
+		return 0;
+	}
 	/* A CPU that has just done CPU_OFF is OFF for the guest at once, but
 	 * its power-down through the board may not have finished: the board
 	 * then answers ALREADY_ON for a short while. */
@@ -95,5 +114,7 @@ void smp_cpu_off(struct hyp_cpu *c)
 	switch_timer_handover(c, smp_online_cpus);
 	spin_unlock(&system_lock);
 	vgic_cpu_off(&c->vgic);
+	if (mig_on())
+		mig_cpu_off(c);   /* its core parks */
 	board_cpu_off();
 }

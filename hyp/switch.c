@@ -19,6 +19,7 @@
 #include "cluster.h"
 #include "cpregs_access.h"
 #include "irq.h"
+#include "migrate.h"
 #include "percpu.h"
 #include "smp.h"
 #include "vgic.h"
@@ -84,6 +85,26 @@ static void wait_over(struct hyp_cpu *c, uint32_t gen)
 	}
 }
 
+/* The system's cluster becomes target (system_lock held, no CPU in the
+ * guest): with migration the guest's SPIs go to its cores now, so what
+ * becomes pending from here on waits there for its virtual CPU. */
+static void system_cluster_is(unsigned target)
+{
+	sw.cluster = target;
+	sw.count++;
+	if (mig_on())
+		vgic_hw_retarget(target);
+}
+
+/* This CPU moves: in place, or to its core on the target cluster. */
+static void move_cpu(struct hyp_cpu *c, unsigned target)
+{
+	if (mig_on())
+		mig_switch_cpu(c, target);
+	else
+		cluster_switch_cpu(c, target);
+}
+
 /* One CPU's part in the switch in progress (system_lock not held). */
 static void take_part(struct hyp_cpu *c)
 {
@@ -97,8 +118,7 @@ static void take_part(struct hyp_cpu *c)
 	if (last) {
 		/* no CPU runs the guest now; each that does again runs on
 		 * the target: from here on it is the system's cluster */
-		sw.cluster = target;
-		sw.count++;
+		system_cluster_is(target);
 	}
 	spin_unlock(&system_lock);
 	if (last)
@@ -106,7 +126,7 @@ static void take_part(struct hyp_cpu *c)
 	else
 		WAIT_UNTIL(c, all_arrived());
 
-	cluster_switch_cpu(c, target);
+	move_cpu(c, target);
 
 	spin_lock(&system_lock);
 	sw.done |= me;
@@ -162,9 +182,8 @@ static int32_t do_switch(struct hyp_cpu *c, uint32_t target, bool wait)
 	if ((smp_online() | me) == me) {
 		/* alone: nobody to gather, and nobody can join while we hold
 		 * the lock (smp_cpu_running takes it) */
-		cluster_switch_cpu(c, target);
-		sw.cluster = target;
-		sw.count++;
+		system_cluster_is(target);
+		move_cpu(c, target);
 		spin_unlock(&system_lock);
 		return (int32_t)target;
 	}

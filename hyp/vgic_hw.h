@@ -31,6 +31,20 @@ uint8_t vgic_hw_gicd_read8(uint32_t off);
 void vgic_hw_gicd_write8(uint32_t off, uint8_t v);
 /* The guest's SGI, as the distributor would send it from this CPU. */
 void vgic_hw_send_sgi(uint32_t sgir);
+/* With migration (hyp/migrate.h, target only): what of the guest's
+ * interrupt state lives in the running core's GIC - its virtual CPU
+ * interface and its banked distributor registers - taken off the outbound
+ * core (left with none of the guest's interrupts enabled or active) and
+ * put on the inbound one; and every SPI retargeted to a cluster's cores. */
+struct vgic_hw_state {
+	uint32_t hcr, vmcr, apr;
+	uint32_t enable0, cfg1, active0;    /* guest bits of ids 0-31 */
+	uint32_t lr[64];
+};
+void vgic_hw_save(struct vgic_hw_state *s, unsigned nr_lrs);
+void vgic_hw_load(const struct vgic_hw_state *s, unsigned nr_lrs, const uint8_t *prio);
+void vgic_hw_retarget(unsigned cluster);
+
 /* Ask every other online CPU to refill its list registers (the guest
  * enabled its distributor again, or turned it off). */
 void vgic_hw_kick_others(void);

@@ -1,20 +1,191 @@
 /* hyp/vgic_hw.h on the hardware, out of line: the physical distributor
  * (hyp/gic.c), the monitor's SGI to kick other CPUs (the list registers:
- * hyp/vgic_hw_gich.h). */
+ * hyp/vgic_hw_gich.h).
+ *
+ * With migration (hyp/migrate.h) the guest's distributor has N CPU
+ * interfaces, numbered as its virtual CPUs, while the GIC has 2N: this is
+ * where the two numberings meet. The guest's SPI targets are kept here
+ * (what it reads back) and written to the GIC as the active cluster's
+ * cores; its SGI target lists are sent to those cores; GICD_TYPER shows N
+ * CPUs; and its priorities reach the GIC no higher than
+ * GIC_PRIO_GUEST_MIN, so a parked core can mask them all (gic_park). */
 #include "gic.h"
 #include "io.h"
+#include "migrate.h"
 #include "percpu.h"
 #include "platform.h"
 #include "smp.h"
+#include "switch.h"
 #include "vgic_hw.h"
+
+/* The guest's SPI targets (bit v: virtual CPU v), with migration. */
+static uint8_t spi_targets[GIC_MAX_IRQS];
 
 void vgic_hw_deactivate(uint32_t id) { gic_deactivate(id); }
 
-uint32_t vgic_hw_gicd_read32(uint32_t off) { return gicd_read32(off); }
-void vgic_hw_gicd_write32(uint32_t off, uint32_t v) { gicd_write32(off, v); }
-uint8_t vgic_hw_gicd_read8(uint32_t off) { return gicd_read8(off); }
-void vgic_hw_gicd_write8(uint32_t off, uint8_t v) { gicd_write8(off, v); }
-void vgic_hw_send_sgi(uint32_t sgir) { gic_send_sgi(sgir); }
+#define IN(off, reg, n) ((off) >= (reg) && (off) < (reg) + (n))
+
+/* One byte of the guest's ITARGETSR as it reads it. */
+static uint8_t target_read(uint32_t id)
+{
+	if (id < GIC_NR_PRIVATE)   /* the reading CPU's own bit, as the GIC answers */
+		return (uint8_t)(1u << this_cpu()->index);
+	return id < GIC_MAX_IRQS ? spi_targets[id] : 0;
+}
+
+/* ... and as it writes it (SPIs only: vgic_dist.c). */
+static uint8_t target_write(uint32_t id, uint8_t b)
+{
+	if (id >= GIC_MAX_IRQS)
+		return 0;
+	spi_targets[id] = (uint8_t)(b & ((1u << mig_n) - 1u));
+	return (uint8_t)mig_phys_mask(spi_targets[id], switch_cluster());
+}
+
+static uint8_t prio_write(uint8_t b) { return b < GIC_PRIO_GUEST_MIN ? GIC_PRIO_GUEST_MIN : b; }
+
+uint32_t vgic_hw_gicd_read32(uint32_t off)
+{
+	uint32_t v = 0;
+
+	if (!mig_on())
+		return gicd_read32(off);
+	if (IN(off, GICD_ITARGETSR, 0x400)) {
+		for (unsigned i = 0; i < 4; i++)
+			v |= (uint32_t)target_read(off - GICD_ITARGETSR + i) << (8 * i);
+		return v;
+	}
+	v = gicd_read32(off);
+	if (off == GICD_TYPER)
+		v = (v & ~(7u << 5)) | ((mig_n - 1u) << 5);
+	return v;
+}
+
+void vgic_hw_gicd_write32(uint32_t off, uint32_t v)
+{
+	if (mig_on() && IN(off, GICD_ITARGETSR, 0x400)) {
+		uint32_t p = 0;
+
+		for (unsigned i = 0; i < 4; i++)
+			p |= (uint32_t)target_write(off - GICD_ITARGETSR + i, (uint8_t)(v >> (8 * i))) << (8 * i);
+		v = p;
+	} else if (mig_on() && IN(off, GICD_IPRIORITYR, 0x400)) {
+		uint32_t p = 0;
+
+		for (unsigned i = 0; i < 4; i++)
+			p |= (uint32_t)prio_write((uint8_t)(v >> (8 * i))) << (8 * i);
+		v = p;
+	}
+	gicd_write32(off, v);
+}
+
+uint8_t vgic_hw_gicd_read8(uint32_t off)
+{
+	if (mig_on() && IN(off, GICD_ITARGETSR, 0x400))
+		return target_read(off - GICD_ITARGETSR);
+	return gicd_read8(off);
+}
+
+void vgic_hw_gicd_write8(uint32_t off, uint8_t v)
+{
+	if (mig_on() && IN(off, GICD_ITARGETSR, 0x400))
+		v = target_write(off - GICD_ITARGETSR, v);
+	else if (mig_on() && IN(off, GICD_IPRIORITYR, 0x400))
+		v = prio_write(v);
+	gicd_write8(off, v);
+}
+
+/* The guest's SGI: a target list names virtual CPUs; "all but self" is
+ * the other virtual CPUs' cores (never the parked cluster's). */
+void vgic_hw_send_sgi(uint32_t sgir)
+{
+	if (mig_on() && GICD_SGIR_FILTER(sgir) != GICD_SGIR_FILTER_SELF) {
+		uint32_t vmask = GICD_SGIR_FILTER(sgir) == GICD_SGIR_FILTER_LIST
+				 ? GICD_SGIR_TARGETS(sgir)
+				 : ~(1u << this_cpu()->index);
+
+		sgir = GICD_SGIR_VALUE(GICD_SGIR_FILTER_LIST, mig_phys_mask(vmask, switch_cluster()),
+				       GICD_SGIR_ID(sgir));
+		if (!GICD_SGIR_TARGETS(sgir))
+			return;
+	}
+	gic_send_sgi(sgir);
+}
+
+void vgic_hw_retarget(unsigned cluster)
+{
+	uint32_t lines = gic_lines();
+
+	for (uint32_t id = GIC_NR_PRIVATE; id < lines; id += 4) {
+		uint32_t p = 0;
+
+		for (unsigned i = 0; i < 4; i++)
+			p |= mig_phys_mask(spi_targets[id + i], cluster) << (8 * i);
+		gicd_write32(GICD_ITARGETSR + id, p);
+	}
+}
+
+/* The guest's interrupts among ids 0-31 (bit id): the GIC banks these per
+ * core, so they move with the virtual CPU. */
+static uint32_t guest_private(void)
+{
+	uint32_t m = 0;
+
+	for (uint32_t id = 0; id < GIC_NR_PRIVATE; id++)
+		if (!gic_monitor_owned(id))
+			m |= 1u << id;
+	return m;
+}
+
+static uint32_t guest_private_cfg(void)
+{
+	uint32_t m = 0;
+
+	for (uint32_t id = GIC_NR_SGIS; id < GIC_NR_PRIVATE; id++)
+		if (!gic_monitor_owned(id))
+			m |= 3u << (2 * (id - GIC_NR_SGIS));
+	return m;
+}
+
+void vgic_hw_save(struct vgic_hw_state *s, unsigned nr_lrs)
+{
+	uint32_t mine = guest_private();
+
+	s->hcr = mmio_read32(vgic_hw_gich(GICH_HCR));
+	s->vmcr = mmio_read32(vgic_hw_gich(GICH_VMCR));
+	s->apr = mmio_read32(vgic_hw_gich(GICH_APR));
+	for (unsigned i = 0; i < nr_lrs; i++) {
+		s->lr[i] = vgic_hw_lr_read(i);
+		vgic_hw_lr_write(i, 0);
+	}
+	mmio_write32(vgic_hw_gich(GICH_APR), 0);
+	mmio_write32(vgic_hw_gich(GICH_HCR), 0);   /* no maintenance interrupt here */
+	s->enable0 = gicd_read32(GICD_ISENABLER) & mine;
+	s->cfg1 = gicd_read32(GICD_ICFGR + 4) & guest_private_cfg();
+	/* held (acknowledged, soft-linked) PPIs are active on this core: the
+	 * inbound one makes them active there, where the guest's EOI ends them */
+	s->active0 = gicd_read32(GICD_ISACTIVER) & mine;
+	gicd_write32(GICD_ICENABLER, mine);
+	gicd_write32(GICD_ICACTIVER, s->active0);
+}
+
+void vgic_hw_load(const struct vgic_hw_state *s, unsigned nr_lrs, const uint8_t *prio)
+{
+	uint32_t mine = guest_private();
+
+	for (uint32_t id = 0; id < GIC_NR_PRIVATE; id++)
+		if (mine & (1u << id))
+			gicd_write8(GICD_IPRIORITYR + id, prio_write(prio[id]));
+	gicd_write32(GICD_ICFGR + 4, (gicd_read32(GICD_ICFGR + 4) & ~guest_private_cfg()) | s->cfg1);
+	gicd_write32(GICD_ISACTIVER, s->active0);
+	gicd_write32(GICD_ICENABLER, mine & ~s->enable0);
+	gicd_write32(GICD_ISENABLER, s->enable0);
+	for (unsigned i = 0; i < nr_lrs; i++)
+		vgic_hw_lr_write(i, s->lr[i]);
+	mmio_write32(vgic_hw_gich(GICH_APR), s->apr);
+	mmio_write32(vgic_hw_gich(GICH_VMCR), s->vmcr);
+	mmio_write32(vgic_hw_gich(GICH_HCR), s->hcr);
+}
 
 void vgic_hw_kick_others(void)
 {

@@ -1,0 +1,260 @@
+/*
+ * Real cluster migration (hyp/migrate.h, docs/migration.md).
+ *
+ * Each virtual CPU's monitor code runs as a HYP thread on a stack of its
+ * own (boot/thread.S). A physical core without a virtual CPU runs its
+ * park loop on its boot stack: asleep in WFI with only the monitor's
+ * interrupts unmasked, until its mailbox names a virtual CPU - a new one
+ * (PSCI CPU_ON, or the boot CPU) to start, or one migrating in to resume.
+ * The outbound core saves its virtual CPU's context into struct hyp_cpu,
+ * leaves its PMU and debug registers in reset, posts the virtual CPU to
+ * the inbound core and switches to its own park loop; the inbound core
+ * loads the context and switches to the virtual CPU's thread, which goes
+ * on in hyp/switch.c as after an in-place switch.
+ */
+#include <string.h>
+#include "migrate.h"
+#include "blmon.h"
+#include "cluster.h"
+#include "cpregs_access.h"
+#include "gic.h"
+#include "irq.h"
+#include "log.h"
+#include "percpu.h"
+#include "smp.h"
+#include "switch.h"
+#include "vgic_hw.h"
+
+#define VCPU_STACK_SIZE 8192u
+#define CNTHP_ENABLE 1u
+
+unsigned mig_n;
+
+/* One per physical CPU. */
+static struct pcpu {
+	struct hyp_cpu *volatile mail;   /* the virtual CPU to run next */
+	uint32_t park_sp;                /* its park loop, suspended */
+	uint32_t mpidr;
+	/* what the virtual CPU leaving this core asked for: post it to that
+	 * core once its thread is off this one (its stack free to resume) */
+	struct hyp_cpu *pass;
+	unsigned pass_to;
+} pcpu[BLMON_MAX_CPUS];
+
+static uint8_t vcpu_stack[MIG_MAX_N][VCPU_STACK_SIZE] __attribute__((aligned(16)));
+
+void thread_switch(uint32_t *save_sp, uint32_t to_sp);
+void thread_start(uint32_t *save_sp, uint32_t stack_top, void (*fn)(void *), void *arg);
+
+void mig_init(unsigned n, unsigned ncpus)
+{
+	if (n == 0)
+		return;
+	if (n > MIG_MAX_N)
+		blmon_fatal("blmon.cluster_cpus=%u: at most %u CPUs per cluster (GICv2 has 8 CPU interfaces)",
+			    n, MIG_MAX_N);
+	if (2 * n > ncpus)
+		blmon_fatal("blmon.cluster_cpus=%u needs %u CPUs; this board has at most %u", n, 2 * n, ncpus);
+	mig_n = n;
+	log_info("migration: %u virtual CPU%s; cluster 0 (%s) on CPUs 0-%u, cluster 1 (%s) on CPUs %u-%u\n",
+		 n, n == 1 ? "" : "s", pmu_cluster_desc[0].name, n - 1, pmu_cluster_desc[1].name, n, 2 * n - 1);
+}
+
+static unsigned phys_cluster(unsigned phys) { return phys / mig_n; }
+
+bool mig_on_cluster(const struct hyp_cpu *c, unsigned cluster)
+{
+	return phys_cluster(c->phys) == cluster;
+}
+
+/* What PL1 reads as MPIDR: cluster 0's core of the same number, on both
+ * clusters, so the guest's CPU numbers, PSCI ids and GIC masks hold. */
+static uint32_t vmpidr(unsigned v) { return pcpu[v].mpidr; }
+
+static void post(unsigned phys, struct hyp_cpu *c)
+{
+	__atomic_store_n(&pcpu[phys].mail, c, __ATOMIC_RELEASE);
+	dsb();
+	gic_send_sgi(GICD_SGIR_VALUE(GICD_SGIR_FILTER_LIST, 1u << phys, IRQ_MONITOR_SGI));
+}
+
+/* The physical core takes over virtual CPU c: its identity, HYP state and
+ * TLBs (this core may hold the guest's entries from its cluster's last
+ * turn, which local maintenance elsewhere did not reach). */
+static void adopt(struct hyp_cpu *c, unsigned phys)
+{
+	write_HTPIDR((uint32_t)c);
+	c->phys = phys;
+	c->hdcr = ~0u;
+	write_VMPIDR(vmpidr(c->index));
+	write_TLBIALLNSNH(0);
+	write_ICIALLU(0);
+	write_BPIALL(0);
+	dsb();
+	isb();
+}
+
+/* A virtual CPU's first code: as blmon_cpu_init() + blmon_enter_next_stage()
+ * for a CPU of its own. */
+static void __attribute__((noreturn)) vcpu_main(void *arg)
+{
+	struct hyp_cpu *c = arg;
+
+	spin_lock(&system_lock);
+	bool here = mig_on_cluster(c, switch_cluster());
+
+	spin_unlock(&system_lock);
+	if (!here) {
+		/* a switch came between CPU_ON and this core's start: the
+		 * other cluster's core starts it afresh (switch_join_system
+		 * waits out any later one) */
+		c->thread_sp = 0;
+		pcpu[c->phys].pass = c;
+		pcpu[c->phys].pass_to = mig_phys(c->index, switch_cluster());
+		uint32_t dead;
+
+		thread_switch(&dead, pcpu[c->phys].park_sp);
+	}
+	hyp_vcpu_init(c);
+	gic_park(false);
+	blmon_enter_next_stage();
+}
+
+/* Park until a virtual CPU comes, run it until it leaves, and again. */
+static void __attribute__((noreturn)) park(unsigned phys)
+{
+	struct pcpu *me = &pcpu[phys];
+
+	for (;;) {
+		write_HTPIDR(0);
+		gic_park(true);
+		struct hyp_cpu *c;
+
+		while (!(c = __atomic_exchange_n(&me->mail, 0, __ATOMIC_ACQUIRE))) {
+			__asm__ volatile("dsb\n\twfi" ::: "memory");
+			for (uint32_t iar; GICC_IAR_ID(iar = gic_ack()) < GIC_MAX_IRQS;) {
+				gic_eoi(iar);     /* the monitor's SGI (the mail), or */
+				gic_deactivate(iar);   /* a stale kick: nothing to do */
+			}
+		}
+		/* its last core may still be leaving its thread (a CPU_OFF
+		 * racing a switch and a CPU_ON): a few instructions */
+		while (__atomic_load_n(&c->on_core, __ATOMIC_ACQUIRE))
+			__asm__ volatile("yield");
+		c->on_core = true;
+		adopt(c, phys);
+		if (c->thread_sp)
+			thread_switch(&me->park_sp, c->thread_sp);   /* migrating in */
+		else
+			thread_start(&me->park_sp, (uint32_t)vcpu_stack[c->index] + VCPU_STACK_SIZE, vcpu_main, c);
+		/* c's thread has left this core */
+		struct hyp_cpu *pass = me->pass;
+
+		me->pass = 0;
+		__atomic_store_n(&c->on_core, false, __ATOMIC_RELEASE);
+		if (pass)
+			post(me->pass_to, pass);
+	}
+}
+
+void mig_enter(unsigned phys)
+{
+	pcpu[phys].mpidr = read_MPIDR();
+	if (phys == 0) {
+		/* the boot CPU: every core of both clusters, then virtual CPU 0 */
+		for (unsigned p = 1; p < 2 * mig_n; p++) {
+			int32_t rc = board_cpu_on(p);
+
+			if (rc != 0)
+				blmon_fatal("blmon.cluster_cpus=%u needs %u CPUs: CPU %u did not start (PSCI %ld; QEMU: -smp %u)",
+					    mig_n, 2 * mig_n, p, (long)rc, 2 * mig_n);
+		}
+		mig_cpu_on(hyp_cpu(0), switch_cluster());
+	}
+	park(phys);
+}
+
+void mig_cpu_on(struct hyp_cpu *c, unsigned cluster)
+{
+	c->thread_sp = 0;
+	post(mig_phys(c->index, cluster), c);
+}
+
+/* The running thread leaves this core for its park loop; `to`: post the
+ * virtual CPU there once it has (its context saved in c). */
+static void leave(struct hyp_cpu *c, unsigned to, bool resume)
+{
+	struct pcpu *me = &pcpu[c->phys];
+	uint32_t dead;
+
+	me->pass = resume ? c : 0;
+	me->pass_to = to;
+	thread_switch(resume ? &c->thread_sp : &dead, me->park_sp);
+}
+
+/* The outbound core as its cluster's core comes out of reset: no guest
+ * interrupt enabled or active, timers off (cpu_ctx_save), PMU and debug
+ * registers at their reset values. */
+static void outbound_reset(struct hyp_cpu *c, unsigned cluster, bool dbg)
+{
+	pmu_hw_reset(&c->pmu, cluster);
+	if (dbg)
+		dbg_hw_reset(cluster);
+}
+
+void mig_cpu_off(struct hyp_cpu *c)
+{
+	unsigned phys = c->phys;
+
+	write_CNTV_CTL(0);
+	write_CNTP_CTL(0);
+	write_CNTHP_CTL(0);
+	outbound_reset(c, phys_cluster(phys), true);
+	c->thread_sp = 0;
+	leave(c, 0, false);
+	__builtin_unreachable();
+}
+
+void mig_switch_cpu(struct hyp_cpu *c, unsigned target)
+{
+	unsigned out = c->phys, in = mig_phys(c->index, target);
+	bool dbg = dbg_ctx_in_use(&c->dbg);
+
+	/* 1. outbound: the guest's context, its PMU as the state says, its
+	 * debug context */
+	cpu_ctx_save(&c->ctx);
+	pmu_switch_out(&c->pmu);
+	if (dbg)
+		dbg_switch_out(&c->dbg);
+	/* 2. the outbound core in reset; with its timers and PMU quiet, what
+	 * is still pending for the guest here goes into the virtual GIC,
+	 * then its interface and banked state go with the virtual CPU, and
+	 * the switch timer's deadline if this CPU drives it */
+	outbound_reset(c, phys_cluster(out), dbg);
+	irq_drain(c);
+	gic_park(true);
+	vgic_hw_save(&c->gic, c->vgic.nr_lrs);
+	c->cnthp_ctl = read_CNTHP_CTL();
+	c->cnthp_cval = read_CNTHP_CVAL();
+	write_CNTHP_CTL(0);
+	/* 3. the inbound core takes it from here */
+	leave(c, in, true);
+
+	/* 4. on the inbound core (adopt() has run): in reset as it comes out
+	 * of it, then everything back */
+	pmu_hw_reset(&c->pmu, target);
+	if (dbg)
+		dbg_hw_reset(target);
+	cluster_load_identity(target);
+	cpu_ctx_load(&c->ctx);
+	pmu_switch_in(&c->pmu, target);
+	if (dbg)
+		dbg_switch_in(&c->dbg, target);
+	hyp_update_traps(c);
+	vgic_hw_load(&c->gic, c->vgic.nr_lrs, c->vgic.prio_private);
+	write_CNTHP_CVAL(c->cnthp_cval);
+	write_CNTHP_CTL(c->cnthp_ctl);
+	isb();
+	gic_park(false);
+	c->switches++;
+}
