@@ -44,7 +44,10 @@ static void report(const char *name, unsigned ncpu, uint32_t n)
 {
 	char what[64];
 
-	snprintf(what, sizeof(what), "%s, state 2, -smp %u", name, ncpu);
+	if (bootarg_u32("blmon.cluster_cpus", 0))   /* issue #16: migrations */
+		snprintf(what, sizeof(what), "%s, state 2, migrating N = %u", name, ncpu);
+	else
+		snprintf(what, sizeof(what), "%s, state 2, -smp %u", name, ncpu);
 	gprintf("bench %-50s %6lu instructions/op\n", what, (unsigned long)n);
 }
 

@@ -47,7 +47,20 @@ static uint32_t str_in(const uint8_t *base, uint32_t off, uint32_t len)
 	return 0;
 }
 
-int fdt_walk(uint8_t *fdt, uint32_t max_len, fdt_visit_fn fn, void *ctx)
+/* Do [a, a + alen) and [b, b + blen) share a byte? (Both end inside totalsize.) */
+static bool overlap(uint32_t a, uint32_t alen, uint32_t b, uint32_t blen)
+{
+	return alen && blen && a < b + blen && b < a + alen;
+}
+
+/*
+ * The one place the blob's structure is checked; fdt_walk() is a filter
+ * over it. Besides bounds, the structure block must lie after the header
+ * and apart from the strings block (devicetree spec 5.1: separate blocks):
+ * a fix-up writes into the structure block, and with overlapping blocks a
+ * write could change a name, or the header, that a later read depends on.
+ */
+int fdt_walk_tokens(uint8_t *fdt, uint32_t max_len, fdt_tok_fn fn, void *ctx)
 {
 	if (max_len < 40 || fdt_be32(fdt) != FDT_MAGIC)
 		return -1;
@@ -56,16 +69,18 @@ int fdt_walk(uint8_t *fdt, uint32_t max_len, fdt_visit_fn fn, void *ctx)
 	uint32_t size_struct = fdt_be32(fdt + 36);
 
 	if (total > max_len || off_struct > total || size_struct > total - off_struct ||
-	    off_strs > total || size_strs > total - off_strs || (off_struct & 3))
+	    off_strs > total || size_strs > total - off_strs || (off_struct & 3) ||
+	    off_struct < 40 || overlap(off_struct, size_struct, off_strs, size_strs))
 		return -1;
 
 	const uint8_t *strs = fdt + off_strs;
 	uint8_t *s = fdt + off_struct;
 	uint32_t pos = 0;
-	struct fdt_prop p = { .depth = 0, .node = "", .acells = 2, .scells = 2 };
+	unsigned depth = 0;
 
 	while (pos + 4 <= size_struct) {
 		uint32_t tok = fdt_be32(s + pos);
+		struct fdt_tok t = { .depth = depth, .name = "", .off = off_struct + pos };
 
 		pos += 4;
 		if (tok == FDT_BEGIN_NODE) {
@@ -73,14 +88,15 @@ int fdt_walk(uint8_t *fdt, uint32_t max_len, fdt_visit_fn fn, void *ctx)
 
 			if (n == 0)
 				return -1;
-			p.depth++;
-			p.node = (const char *)s + pos;
+			t.kind = FDT_TOK_BEGIN_NODE;
+			t.depth = ++depth;
+			t.name = (const char *)s + pos;
 			pos += (n + 3) & ~3u;
 		} else if (tok == FDT_END_NODE) {
-			if (p.depth == 0)
+			if (depth == 0)
 				return -1;
-			p.depth--;
-			p.node = "";   /* properties come before subnodes: none follow here */
+			t.kind = FDT_TOK_END_NODE;
+			depth--;
 		} else if (tok == FDT_PROP) {
 			if (pos + 8 > size_struct)
 				return -1;
@@ -90,25 +106,61 @@ int fdt_walk(uint8_t *fdt, uint32_t max_len, fdt_visit_fn fn, void *ctx)
 			if (len > size_struct - pos || nameoff >= size_strs ||
 			    str_in(strs, nameoff, size_strs) == 0)
 				return -1;
-			p.name = (const char *)strs + nameoff;
-			p.val = s + pos;
-			p.len = len;
-			if (p.depth == 1 && len == 4 && strcmp(p.name, "#address-cells") == 0)
-				p.acells = fdt_be32(p.val);
-			else if (p.depth == 1 && len == 4 && strcmp(p.name, "#size-cells") == 0)
-				p.scells = fdt_be32(p.val);
-			int rc = fn(&p, ctx);
-
-			if (rc)
-				return rc;
+			t.kind = FDT_TOK_PROP;
+			t.name = (const char *)strs + nameoff;
+			t.val = s + pos;
+			t.len = len;
 			pos += (len + 3) & ~3u;
 		} else if (tok == FDT_END) {
-			return 0;
-		} else if (tok != FDT_NOP) {
+			t.kind = FDT_TOK_END;
+		} else if (tok == FDT_NOP) {
+			continue;
+		} else {
 			return -1;
 		}
+		/* a padded value may end past size_struct: the token ends at the block's end then */
+		t.end = off_struct + (pos < size_struct ? pos : size_struct);
+		int rc = fn(&t, ctx);
+
+		if (rc || t.kind == FDT_TOK_END)
+			return rc;
 	}
 	return -1;
+}
+
+struct prop_filter {
+	struct fdt_prop p;
+	fdt_visit_fn fn;
+	void *ctx;
+};
+
+static int prop_filter_visit(const struct fdt_tok *t, void *ctx)
+{
+	struct prop_filter *f = ctx;
+	struct fdt_prop *p = &f->p;
+
+	if (t->kind == FDT_TOK_BEGIN_NODE)
+		p->node = t->name;
+	else if (t->kind == FDT_TOK_END_NODE)
+		p->node = "";   /* properties come before subnodes: none follow here */
+	if (t->kind != FDT_TOK_PROP)
+		return 0;
+	p->depth = t->depth;
+	p->name = t->name;
+	p->val = t->val;
+	p->len = t->len;
+	if (p->depth == 1 && p->len == 4 && strcmp(p->name, "#address-cells") == 0)
+		p->acells = fdt_be32(p->val);
+	else if (p->depth == 1 && p->len == 4 && strcmp(p->name, "#size-cells") == 0)
+		p->scells = fdt_be32(p->val);
+	return f->fn(p, f->ctx);
+}
+
+int fdt_walk(uint8_t *fdt, uint32_t max_len, fdt_visit_fn fn, void *ctx)
+{
+	struct prop_filter f = { .p = { .node = "", .acells = 2, .scells = 2 }, .fn = fn, .ctx = ctx };
+
+	return fdt_walk_tokens(fdt, max_len, prop_filter_visit, &f);
 }
 
 struct range_ctx {

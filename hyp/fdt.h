@@ -1,10 +1,11 @@
 /*
  * A minimal, bounds-checked flattened-device-tree walker (devicetree spec
  * v0.4, chapter 5): the monitor reads its RAM, the guest's initrd and its
- * own options from the blob QEMU or the board hands the guest, and clips
- * /memory in it (fdt_fixup.c). Every offset is checked against max_len and
- * the header: the blob is guest memory and treated as untrusted.
- * Portable; tests/test_fdt.c, tests/test_fdt_fixup.c, tests/fuzz/fuzz_fdt.c.
+ * own options from the blob QEMU or the board hands the guest, and fixes it
+ * up in place (fdt_fixup.c: /memory, the CPU list). Every offset is checked
+ * against max_len and the header: the blob is guest memory and treated as
+ * untrusted. Portable; tests/test_fdt_gic.c, tests/test_fdt_fixup.c,
+ * tests/fuzz/fuzz_fdt.c.
  */
 #ifndef HYP_FDT_H
 #define HYP_FDT_H
@@ -14,7 +15,7 @@
 
 /* One property, as fdt_walk() meets it. */
 struct fdt_prop {
-	unsigned depth;        /* 1: a property of the root; 2: of a top-level node */
+	unsigned depth;        /* 1: a property of the root; 2: of a top-level node; ... */
 	const char *node;      /* name of the node it belongs to ("" for the root) */
 	const char *name;
 	uint8_t *val;
@@ -29,6 +30,35 @@ typedef int (*fdt_visit_fn)(const struct fdt_prop *p, void *ctx);
  * valid FDT (checked as far as the walk got), the visitor's non-zero value
  * if it stopped the walk, else 0. */
 int fdt_walk(uint8_t *fdt, uint32_t max_len, fdt_visit_fn fn, void *ctx);
+
+/*
+ * Every token of the structure block but FDT_NOP, as fdt_walk_tokens()
+ * meets it. fdt_walk() gives a property and its node's name only: enough
+ * to read /memory or /chosen, not to tell /cpus/cpu@1 from /soc/cpu@1 or to
+ * find where a node ends. A fix-up that removes nodes needs both: it tracks
+ * the path itself from BEGIN_NODE/END_NODE and overwrites [off, end) ranges.
+ */
+enum fdt_tok_kind {
+	FDT_TOK_BEGIN_NODE,
+	FDT_TOK_END_NODE,
+	FDT_TOK_PROP,
+	FDT_TOK_END,           /* the last token: the walk ends after it */
+};
+struct fdt_tok {
+	enum fdt_tok_kind kind;
+	unsigned depth;        /* BEGIN_NODE, END_NODE: the node's own (root 1); PROP: its
+				  node's, as in fdt_prop; END: nodes left open (0 if well-formed) */
+	const char *name;      /* BEGIN_NODE: the node's name; PROP: the property's; else "" */
+	uint8_t *val;          /* PROP: its value, len bytes */
+	uint32_t len;
+	uint32_t off, end;     /* the token's bytes in the blob, [off, end), 4-aligned off,
+				  name or value and padding included; inside totalsize */
+};
+typedef int (*fdt_tok_fn)(const struct fdt_tok *t, void *ctx);
+
+/* Visit every token in blob order; the same checks and return values as
+ * fdt_walk(), which is a filter over this walk. */
+int fdt_walk_tokens(uint8_t *fdt, uint32_t max_len, fdt_tok_fn fn, void *ctx);
 
 static inline uint32_t fdt_be32(const uint8_t *p)
 {

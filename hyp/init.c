@@ -142,6 +142,15 @@ static void patch_guest_dtb(const struct blmon_platform *p)
 	log_info("guest DTB at %08lx: /memory clipped to %08lx+%08lx (%d region%s changed)\n",
 		 (unsigned long)p->guest_dtb, (unsigned long)hyp_guest_ram.base,
 		 (unsigned long)hyp_guest_ram.size, rc, rc == 1 ? "" : "s");
+	if (!mig_on())
+		return;
+	/* with migration the guest has N CPUs: the tree QEMU made for 2N
+	 * says so too (CPU nodes, and the PPI masks that name them) */
+	rc = fdt_trim_cpus((uint8_t *)p->guest_dtb, p->guest_dtb_max, mig_n);
+	if (rc < 0)
+		blmon_fatal("the guest's DTB: its CPUs could not be trimmed to blmon.cluster_cpus=%u", mig_n);
+	log_info("guest DTB: %u CPU%s for the guest, %d CPU node%s removed\n", mig_n, mig_n == 1 ? "" : "s",
+		 rc, rc == 1 ? "" : "s");
 }
 
 void blmon_init(const struct blmon_platform *p)
@@ -156,12 +165,12 @@ void blmon_init(const struct blmon_platform *p)
 	if (p->guest_dtb)
 		options_parse(fdt_bootargs((uint8_t *)p->guest_dtb, p->guest_dtb_max));
 	check_gic(p);
+	log_info("big.LITTLE PMU/debug monitor: HYP mode, %u CPU%s, boot cluster %s\n", p->ncpus,
+		 p->ncpus == 1 ? "" : "s", pmu_cluster_desc[hyp_options.boot_cluster].name);
 	mig_init(hyp_options.cluster_cpus, p->ncpus);
 	hyp_nvcpus = mig_on() ? mig_n : p->ncpus;
 	for (unsigned i = 0; i < hyp_nvcpus; i++)
 		hyp_cpu(i)->index = i;
-	log_info("big.LITTLE PMU/debug monitor: HYP mode, %u CPU%s, boot cluster %s\n", p->ncpus,
-		 p->ncpus == 1 ? "" : "s", pmu_cluster_desc[hyp_options.boot_cluster].name);
 	log_info("RAM: guest %08lx-%08lx, monitor %08lx-%08lx\n", (unsigned long)p->guest_ram.base,
 		 (unsigned long)(p->guest_ram.base + p->guest_ram.size - 1),
 		 (unsigned long)p->monitor.base, (unsigned long)(p->monitor.base + p->monitor.size - 1));

@@ -16,6 +16,7 @@
  */
 #include <stddef.h>
 #include "switch.h"
+#include "blmon.h"
 #include "cluster.h"
 #include "cpregs_access.h"
 #include "irq.h"
@@ -41,6 +42,7 @@ static struct {
 	uint32_t period;                  /* monitor-driven: ticks, 0 = off */
 	unsigned owner;                   /* whose HYP timer drives them */
 	uint64_t next;                    /* next deadline (CNTPCT) */
+	unsigned powered_off;             /* with migration: the cluster just left */
 } sw;
 
 void switch_init(unsigned boot_cluster, uint32_t period_ticks)
@@ -90,10 +92,23 @@ static void wait_over(struct hyp_cpu *c, uint32_t gen)
  * becomes pending from here on waits there for its virtual CPU. */
 static void system_cluster_is(unsigned target)
 {
+	unsigned out = sw.cluster;
+
 	sw.cluster = target;
 	sw.count++;
-	if (mig_on())
+	if (mig_on()) {
+		board_cluster_up(target);
 		vgic_hw_retarget(target);
+		sw.powered_off = out;
+	}
+}
+
+/* With migration, once every moving CPU has restored on the target: the
+ * outbound cluster's cores have all been left, and may go down. */
+static void outbound_cluster_left(void)
+{
+	if (mig_on())
+		board_cluster_down(sw.powered_off);
 }
 
 /* This CPU moves: in place, or to its core on the target cluster. */
@@ -131,6 +146,7 @@ static void take_part(struct hyp_cpu *c)
 	spin_lock(&system_lock);
 	sw.done |= me;
 	if (sw.done == sw.members) {
+		outbound_cluster_left();
 		sw.active = false;
 		smp_kick(sw.waiters & ~me, 0);
 		sw.waiters = 0;
@@ -184,6 +200,7 @@ static int32_t do_switch(struct hyp_cpu *c, uint32_t target, bool wait)
 		 * the lock (smp_cpu_running takes it) */
 		system_cluster_is(target);
 		move_cpu(c, target);
+		outbound_cluster_left();
 		spin_unlock(&system_lock);
 		return (int32_t)target;
 	}

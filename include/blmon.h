@@ -148,6 +148,30 @@ int board_cpu_index(uint32_t mpidr);
 int32_t board_cpu_on(unsigned cpu);
 /* Power the calling CPU down; board_cpu_on() may start it again. */
 void board_cpu_off(void) __attribute__((noreturn));
+/*
+ * Real cluster migration (blmon.cluster_cpus=N, docs/migration.md): the
+ * board's CPUs 0..N-1 are one cluster, N..2N-1 the other. The monitor
+ * starts every one of them at boot (board_cpu_on), wakes a parked core
+ * with BLMON_SGI and parks one in a WFI loop in HYP with only the
+ * monitor's interrupts unmasked; what it needs of the board is the
+ * clusters' power:
+ *   board_cluster_up(c)   - before any core of cluster c is given a
+ *                           virtual CPU at a switch: power the cluster
+ *                           (and its cores) up if it is down; its cores
+ *                           then go on in their park loops (a core that
+ *                           lost its state restarts at the board's
+ *                           start-up code, which must bring it back to
+ *                           blmon_cpu_init + blmon_enter_next_stage).
+ *   board_cluster_down(c) - every virtual CPU has left cluster c's cores,
+ *                           which are parking: clean its caches to the
+ *                           point of coherency (its dirty lines hold the
+ *                           guest's data) and program its power
+ *                           controller to take it down once every core is
+ *                           in WFI. A board without cluster power control
+ *                           does nothing (the QEMU boards).
+ */
+void board_cluster_up(unsigned cluster);
+void board_cluster_down(unsigned cluster);
 /* Power the machine off / reset it. */
 void board_system_off(void) __attribute__((noreturn));
 void board_system_reset(void) __attribute__((noreturn));

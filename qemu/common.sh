@@ -46,7 +46,10 @@ qemu_cmd() {
 	if [ -z "${QEMU_DTB:-}" ] && [ "${smp%%,*}" -gt 1 ] && [ -e "build/$board/guest-smp${smp%%,*}.dtb" ]; then
 		dtb=build/$board/guest-smp${smp%%,*}.dtb
 	fi
-	if [ "${QEMU_TESTING:-0}" = 1 ]; then append="${append:+$append }test.ram_mb=$mem test.smp=${smp%%,*}"; fi
+	# the guest's CPUs: all of them, or N with migration (blmon.cluster_cpus=N)
+	gsmp=${smp%%,*}
+	if [[ " $append " =~ \ blmon\.cluster_cpus=([0-9]+)\  ]]; then gsmp=${BASH_REMATCH[1]}; fi
+	if [ "${QEMU_TESTING:-0}" = 1 ]; then append="${append:+$append }test.ram_mb=$mem test.smp=$gsmp"; fi
 	if [ "$hyp" != none ]; then hyp_args=(-device "loader,file=$(readlink -f "$hyp"),cpu-num=0"); fi
 	# -dtb and -append are only allowed with -kernel
 	if [ "$guest" = none ]; then dtb=none append=""; else kernel_args=(-kernel "$(readlink -f "$guest")"); fi

@@ -6,6 +6,7 @@
 #   bench_irq  the virtual GIC: interrupt injection, EOI, SGIs (guest-tests/bench_irq.c)
 #   bench_smp  whole-system switches at -smp 1, 2, 4 (guest-tests/bench_smp.c;
 #              sleep=off: a CPU waiting in WFI costs no virtual time)
+#   with blmon.cluster_cpus (issue #16): migrations, N = 1 (bench) and N = 4 (bench_smp)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . qemu/common.sh
@@ -18,6 +19,8 @@ runs=(
 	"bench_smp|-smp 1 -icount shift=0,sleep=off"
 	"bench_smp|-smp 2 -icount shift=0,sleep=off"
 	"bench_smp|-smp 4 -icount shift=0,sleep=off"
+	"bench|-smp 2 -icount shift=0,sleep=off -append blmon.cluster_cpus=1"
+	"bench_smp|-smp 8 -icount shift=0,sleep=off -append blmon.cluster_cpus=4"
 )
 : > build/bench-all.txt
 for r in "${runs[@]}"; do

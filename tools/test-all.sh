@@ -196,17 +196,20 @@ start_scenario() { # NAME BOARD GUEST EXPECT [extra...]: run_scenario, maybe in 
 run_scenario() { # NAME BOARD GUEST EXPECT [extra...]  (EXPECT: scenarios.txt's "-- ...")
 	local name=$1 board=$2 guest=$3 expect=$4; shift 4
 	local log=$logs/qemu-$name.log args=() want_exit="" tmo="" re
-	local hyp=build/$board/hyp.elf base="" switch_us="" slack=""
+	local hyp=build/$board/hyp.elf base="" switch_us="" slack="" hostview="" ccpus=0
 	# the runner's own options among the QEMU arguments: --plain (QEMU
-	# without the monitor: no loader line) and --same-as SCENARIO (compare
-	# perf test results); --background is start_scenario's
+	# without the monitor: no loader line), --same-as SCENARIO (compare
+	# perf test results) and --hostview (tools/hostview.py checks every
+	# CPU through QEMU's monitor); --background is start_scenario's
 	while [ $# -gt 0 ]; do
 		case "$1" in
 		--plain) hyp=none ;;
 		--same-as) base=$2; shift ;;
 		--switch-slack) slack=$2; shift ;;
+		--hostview) hostview=build/tmp/$name.sock ;;
 		@zeros:*) args+=("$(zeros_file "${1#@zeros:}")") ;;
 		*blmon.switch_us=*) args+=("$1"); switch_us=${1##*blmon.switch_us=}; switch_us=${switch_us%% *} ;;
+		*blmon.cluster_cpus=*) args+=("$1"); ccpus=${1##*blmon.cluster_cpus=}; ccpus=${ccpus%% *} ;;
 		*) args+=("$1") ;;
 		esac
 		shift
@@ -219,6 +222,13 @@ run_scenario() { # NAME BOARD GUEST EXPECT [extra...]  (EXPECT: scenarios.txt's 
 	[ -z "$tmo" ] && tmo=${SCENARIO_TIMEOUT:-120} && [ -n "$want_exit" ] && tmo=${SHAPE_TIMEOUT:-10}
 	case "$guest" in */*|none) ;; *) guest=build/$board/guests/$guest.bin ;; esac
 	QEMU_BOARD=$board QEMU_TESTING=1 qemu_cmd "$hyp" "$guest" "${args[@]}"
+	local hlog=$logs/hostview-$name.log hpid=""
+	if [ -n "$hostview" ]; then   # the watcher follows the console and asks QEMU's monitor
+		mkdir -p build/tmp && rm -f "$hostview" "$log"
+		QEMU_CMD+=(-monitor "unix:$hostview,server,nowait")
+		tools/hostview.py "$hostview" "$log" "$ccpus" "$hlog" --timeout $((tmo + 10)) 2>"$hlog.err" &
+		hpid=$!
+	fi
 	local start; start=$(date +%s%N)
 	timeout "$tmo" "${QEMU_CMD[@]}" </dev/null >"$log" 2>&1
 	local rc=$?
@@ -243,6 +253,14 @@ run_scenario() { # NAME BOARD GUEST EXPECT [extra...]  (EXPECT: scenarios.txt's 
 	fi
 	if [ "$hyp" != none ] && [ "${switch_us:-0}" -gt 0 ]; then switch_line "$name" "$log" "$switch_us" "$slack"; fi
 	if [ -n "$base" ]; then same_results "$name" "$log" "$base"; fi
+	if [ -n "$hpid" ]; then
+		wait "$hpid"
+		rm -f "$hostview"
+		[ -s "$hlog.err" ] || rm -f "$hlog.err"
+		count "$hlog"
+		echo "host-view $name: $p passed, $n failed"
+		[ $((p + n)) -gt 0 ] || incomplete "$name" "host view: no result from tools/hostview.py (see $hlog.err)"
+	fi
 }
 
 if [ "$mode" != --host-only ]; then

@@ -79,6 +79,19 @@ void board_cpu_off(void)
 		__asm__ volatile("wfi");
 }
 
+/* No cluster power controller: the parked cores sit in WFI, and QEMU's
+ * caches are coherent with memory (docs/porting.md says what a real
+ * board does here). */
+void board_cluster_up(unsigned cluster)
+{
+	(void)cluster;
+}
+
+void board_cluster_down(unsigned cluster)
+{
+	(void)cluster;
+}
+
 void board_system_off(void)
 {
 	firmware_call(PSCI_SYSTEM_OFF, 0, 0, 0);

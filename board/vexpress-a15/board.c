@@ -153,6 +153,19 @@ static void __attribute__((noreturn)) mcc_power(uint32_t function)
 		__asm__ volatile("wfi");
 }
 
+/* No cluster power controller: the parked cores sit in WFI, and QEMU's
+ * caches are coherent with memory (docs/porting.md says what a real
+ * board does here). */
+void board_cluster_up(unsigned cluster)
+{
+	(void)cluster;
+}
+
+void board_cluster_down(unsigned cluster)
+{
+	(void)cluster;
+}
+
 void board_system_off(void)
 {
 	mcc_power(CFG_SHUTDOWN);
