@@ -21,6 +21,7 @@
 #include "irq.h"
 #include "log.h"
 #include "percpu.h"
+#include "pmu_phys.h"
 #include "smp.h"
 #include "switch.h"
 #include "vgic_hw.h"
@@ -39,6 +40,9 @@ static struct pcpu {
 	 * core once its thread is off this one (its stack free to resume) */
 	struct hyp_cpu *pass;
 	unsigned pass_to;
+	/* the guest's priorities of ids 0-31 as this core's GIC holds them
+	 * (0: never written, the GIC's reset value) */
+	_Alignas(4) uint8_t prio[32];
 } pcpu[BLMON_MAX_CPUS];
 
 static uint8_t vcpu_stack[MIG_MAX_N][VCPU_STACK_SIZE] __attribute__((aligned(16)));
@@ -61,6 +65,32 @@ void mig_init(unsigned n, unsigned ncpus)
 }
 
 static unsigned phys_cluster(unsigned phys) { return phys / mig_n; }
+
+/*
+ * Every parked core's PMU and debug registers are in their reset state
+ * (poison where the reset value is UNKNOWN): the outbound core resets its
+ * own once its context is saved, and a core that has not run a virtual CPU
+ * yet does it before it parks for the first time. So the inbound core
+ * restores onto registers in reset, with nothing to do first, and a
+ * missing restore shows up as a reset value. The monitor's in-memory
+ * registers of counters the hardware lacks ("kept", pmu_hw_reset) model
+ * the inbound core's: reset for `inbound`.
+ */
+static void outbound_reset(struct hyp_cpu *c, unsigned inbound, bool dbg)
+{
+	pmu_hw_reset(&c->pmu, inbound);
+	if (dbg)
+		dbg_hw_reset(inbound);
+}
+
+static void first_park_reset(unsigned cluster)
+{
+	struct pmu_cpu pmu;
+
+	pmu_cpu_init(&pmu, cluster, hyp_pmu_counters);
+	pmu_hw_reset(&pmu, cluster);
+	dbg_hw_reset(cluster);
+}
 
 bool mig_on_cluster(const struct hyp_cpu *c, unsigned cluster)
 {
@@ -142,6 +172,10 @@ static void __attribute__((noreturn)) park(unsigned phys)
 		while (__atomic_load_n(&c->on_core, __ATOMIC_ACQUIRE))
 			__asm__ volatile("yield");
 		c->on_core = true;
+		if (c->ack_core) {   /* its poster waits for this (mig_cpu_on_wait) */
+			gic_send_sgi(GICD_SGIR_VALUE(GICD_SGIR_FILTER_LIST, 1u << (c->ack_core - 1), IRQ_MONITOR_SGI));
+			c->ack_core = 0;
+		}
 		adopt(c, phys);
 		if (c->thread_sp)
 			thread_switch(&me->park_sp, c->thread_sp);   /* migrating in */
@@ -159,9 +193,14 @@ static void __attribute__((noreturn)) park(unsigned phys)
 
 void mig_enter(unsigned phys)
 {
-	pcpu[phys].mpidr = read_MPIDR();
-	if (phys == 0) {
-		/* the boot CPU: every core of both clusters, then virtual CPU 0 */
+	static bool started;
+
+	first_park_reset(phys_cluster(phys));
+	__atomic_store_n(&pcpu[phys].mpidr, read_MPIDR(), __ATOMIC_RELEASE);
+	if (phys == 0 && !started) {
+		/* the boot CPU: every core of both clusters, then virtual CPU
+		 * 0; once (a core a board powered down comes back here too) */
+		started = true;
 		for (unsigned p = 1; p < 2 * mig_n; p++) {
 			int32_t rc = board_cpu_on(p);
 
@@ -169,6 +208,14 @@ void mig_enter(unsigned phys)
 				blmon_fatal("blmon.cluster_cpus=%u needs %u CPUs: CPU %u did not start (PSCI %ld; QEMU: -smp %u)",
 					    mig_n, 2 * mig_n, p, (long)rc, 2 * mig_n);
 		}
+		/* every core's MPIDR is known before any virtual CPU runs
+		 * (vmpidr()): wait for all of them, 1 s at most */
+		uint64_t deadline = read_CNTPCT() + read_CNTFRQ();
+
+		for (unsigned p = 1; p < 2 * mig_n; p++)
+			while (!__atomic_load_n(&pcpu[p].mpidr, __ATOMIC_ACQUIRE))
+				if (read_CNTPCT() > deadline)
+					blmon_fatal("CPU %u was started but did not reach the monitor within 1 s", p);
 		mig_cpu_on(hyp_cpu(0), switch_cluster());
 	}
 	park(phys);
@@ -178,6 +225,23 @@ void mig_cpu_on(struct hyp_cpu *c, unsigned cluster)
 {
 	c->thread_sp = 0;
 	post(mig_phys(c->index, cluster), c);
+}
+
+/* PSCI CPU_ON from a running virtual CPU: its core posts and then sleeps
+ * until the parked core has taken the virtual CPU (it answers with the
+ * monitor's SGI). Not only tidy: under QEMU's -icount every CPU runs in
+ * one thread, and a parked core was seen never to wake from its WFI while
+ * the poster kept running (docs/migration.md). */
+void mig_cpu_on_wait(struct hyp_cpu *c, unsigned cluster, struct hyp_cpu *me)
+{
+	unsigned to = mig_phys(c->index, cluster);
+
+	c->ack_core = me->phys + 1;
+	mig_cpu_on(c, cluster);
+	while (__atomic_load_n(&pcpu[to].mail, __ATOMIC_ACQUIRE) == c) {
+		__asm__ volatile("dsb\n\twfi" ::: "memory");
+		irq_drain(me);
+	}
 }
 
 /* The running thread leaves this core for its park loop; `to`: post the
@@ -192,16 +256,6 @@ static void leave(struct hyp_cpu *c, unsigned to, bool resume)
 	thread_switch(resume ? &c->thread_sp : &dead, me->park_sp);
 }
 
-/* The outbound core as its cluster's core comes out of reset: no guest
- * interrupt enabled or active, timers off (cpu_ctx_save), PMU and debug
- * registers at their reset values. */
-static void outbound_reset(struct hyp_cpu *c, unsigned cluster, bool dbg)
-{
-	pmu_hw_reset(&c->pmu, cluster);
-	if (dbg)
-		dbg_hw_reset(cluster);
-}
-
 void mig_cpu_off(struct hyp_cpu *c)
 {
 	unsigned phys = c->phys;
@@ -209,7 +263,7 @@ void mig_cpu_off(struct hyp_cpu *c)
 	write_CNTV_CTL(0);
 	write_CNTP_CTL(0);
 	write_CNTHP_CTL(0);
-	outbound_reset(c, phys_cluster(phys), true);
+	outbound_reset(c, phys_cluster(phys), dbg_ctx_in_use(&c->dbg));
 	c->thread_sp = 0;
 	leave(c, 0, false);
 	__builtin_unreachable();
@@ -217,7 +271,7 @@ void mig_cpu_off(struct hyp_cpu *c)
 
 void mig_switch_cpu(struct hyp_cpu *c, unsigned target)
 {
-	unsigned out = c->phys, in = mig_phys(c->index, target);
+	unsigned in = mig_phys(c->index, target);
 	bool dbg = dbg_ctx_in_use(&c->dbg);
 
 	/* 1. outbound: the guest's context, its PMU as the state says, its
@@ -230,7 +284,7 @@ void mig_switch_cpu(struct hyp_cpu *c, unsigned target)
 	 * is still pending for the guest here goes into the virtual GIC,
 	 * then its interface and banked state go with the virtual CPU, and
 	 * the switch timer's deadline if this CPU drives it */
-	outbound_reset(c, phys_cluster(out), dbg);
+	outbound_reset(c, target, dbg);
 	irq_drain(c);
 	gic_park(true);
 	vgic_hw_save(&c->gic, c->vgic.nr_lrs);
@@ -240,18 +294,15 @@ void mig_switch_cpu(struct hyp_cpu *c, unsigned target)
 	/* 3. the inbound core takes it from here */
 	leave(c, in, true);
 
-	/* 4. on the inbound core (adopt() has run): in reset as it comes out
-	 * of it, then everything back */
-	pmu_hw_reset(&c->pmu, target);
-	if (dbg)
-		dbg_hw_reset(target);
+	/* 4. on the inbound core (adopt() has run), in reset as every parked
+	 * core is: everything back */
 	cluster_load_identity(target);
 	cpu_ctx_load(&c->ctx);
 	pmu_switch_in(&c->pmu, target);
 	if (dbg)
 		dbg_switch_in(&c->dbg, target);
 	hyp_update_traps(c);
-	vgic_hw_load(&c->gic, c->vgic.nr_lrs, c->vgic.prio_private);
+	vgic_hw_load(&c->gic, c->vgic.nr_lrs, c->vgic.prio_private, pcpu[c->phys].prio);
 	write_CNTHP_CVAL(c->cnthp_cval);
 	write_CNTHP_CTL(c->cnthp_ctl);
 	isb();

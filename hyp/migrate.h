@@ -39,6 +39,8 @@ void mig_init(unsigned n, unsigned ncpus);
 void mig_enter(unsigned phys) __attribute__((noreturn));
 /* PSCI CPU_ON of virtual CPU v on cluster c: its physical CPU starts it. */
 void mig_cpu_on(struct hyp_cpu *c, unsigned cluster);
+/* ... from running virtual CPU `me`: returns once the core has taken it. */
+void mig_cpu_on_wait(struct hyp_cpu *c, unsigned cluster, struct hyp_cpu *me);
 /* The running virtual CPU's thread ends (PSCI CPU_OFF): its core parks. */
 void mig_cpu_off(struct hyp_cpu *c) __attribute__((noreturn));
 /* The running virtual CPU moves to cluster `target`: returns on its core

@@ -44,6 +44,7 @@ struct hyp_cpu {
 	unsigned phys;
 	uint32_t thread_sp;
 	volatile bool on_core;        /* a core runs (or is leaving) its thread */
+	unsigned ack_core;            /* core + 1 to tell when a core takes it (CPU_ON) */
 	struct cpu_ctx ctx;
 	struct vgic_hw_state gic;
 	uint32_t cnthp_ctl;

@@ -71,7 +71,10 @@ int32_t smp_cpu_on(unsigned cpu, uint32_t entry, uint32_t context)
 	power[cpu] = CPU_POWER_ON_PENDING;
 	spin_unlock(&system_lock);
 	if (mig_on()) {   /* its core on the system's cluster starts it */
-		mig_cpu_on(hyp_cpu(cpu), switch_cluster());
+		mig_cpu_on_wait(hyp_cpu(cpu), switch_cluster(), this_cpu());
+		/* the wait may have taken the monitor's SGI: a switch that
+		 * counts on this CPU, or kicks - as if it came now */
+		switch_sgi(this_cpu());
 		return 0;
 	}
 	/* A CPU that has just done CPU_OFF is OFF for the guest at once, but

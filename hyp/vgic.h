@@ -49,7 +49,7 @@ struct vgic_cpu {
 	uint8_t queued_sgi[GIC_NR_SGIS];              /* bit s: SGI from CPU s waiting */
 	unsigned nqueued;
 	bool underflow;                 /* GICH_HCR.UIE set */
-	uint8_t prio_private[GIC_NR_PRIVATE];         /* guest priorities, ids 0-31 */
+	_Alignas(4) uint8_t prio_private[GIC_NR_PRIVATE];   /* guest priorities, ids 0-31 */
 	uint32_t sgi_disabled;          /* SGIs the guest disabled (bit id): they wait */
 	uint32_t requests;              /* VGIC_REQ_* from other CPUs (atomic) */
 };

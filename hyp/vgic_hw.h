@@ -42,7 +42,9 @@ struct vgic_hw_state {
 	uint32_t lr[64];
 };
 void vgic_hw_save(struct vgic_hw_state *s, unsigned nr_lrs);
-void vgic_hw_load(const struct vgic_hw_state *s, unsigned nr_lrs, const uint8_t *prio);
+/* prio: the guest's priorities of ids 0-31; here: what the running core's
+ * banked priorities hold of them (updated) */
+void vgic_hw_load(const struct vgic_hw_state *s, unsigned nr_lrs, const uint8_t *prio, uint8_t *here);
 void vgic_hw_retarget(unsigned cluster);
 
 /* Ask every other online CPU to refill its list registers (the guest

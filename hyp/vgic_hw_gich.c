@@ -18,8 +18,11 @@
 #include "switch.h"
 #include "vgic_hw.h"
 
-/* The guest's SPI targets (bit v: virtual CPU v), with migration. */
-static uint8_t spi_targets[GIC_MAX_IRQS];
+/* The guest's SPI targets (bit v: virtual CPU v), with migration, and
+ * which of their words are not all zero: only those need retargeting at
+ * a switch (a word of zeros targets no core on either cluster). */
+static uint8_t spi_targets[GIC_MAX_IRQS] __attribute__((aligned(4)));
+static uint32_t targeted[GIC_MAX_IRQS / 4 / 32 + 1];
 
 void vgic_hw_deactivate(uint32_t id) { gic_deactivate(id); }
 
@@ -39,6 +42,8 @@ static uint8_t target_write(uint32_t id, uint8_t b)
 	if (id >= GIC_MAX_IRQS)
 		return 0;
 	spi_targets[id] = (uint8_t)(b & ((1u << mig_n) - 1u));
+	if (spi_targets[id])
+		targeted[id / 128] |= 1u << (id / 4 % 32);
 	return (uint8_t)mig_phys_mask(spi_targets[id], switch_cluster());
 }
 
@@ -112,44 +117,32 @@ void vgic_hw_send_sgi(uint32_t sgir)
 	gic_send_sgi(sgir);
 }
 
+/* Every byte of a target word at once: virtual masks are below 1 << N,
+ * N <= 4, so shifting the word by the cluster's first core moves each
+ * byte within itself. */
 void vgic_hw_retarget(unsigned cluster)
 {
-	uint32_t lines = gic_lines();
+	for (unsigned w = 0; w < sizeof(targeted) / sizeof(targeted[0]); w++)
+		for (uint32_t m = targeted[w]; m; m &= m - 1) {
+			uint32_t id = 4 * (32 * w + (uint32_t)__builtin_ctz(m)), v;
 
-	for (uint32_t id = GIC_NR_PRIVATE; id < lines; id += 4) {
-		uint32_t p = 0;
-
-		for (unsigned i = 0; i < 4; i++)
-			p |= mig_phys_mask(spi_targets[id + i], cluster) << (8 * i);
-		gicd_write32(GICD_ITARGETSR + id, p);
-	}
+			__builtin_memcpy(&v, &spi_targets[id], 4);
+			gicd_write32(GICD_ITARGETSR + id, v << (cluster * mig_n));
+		}
 }
 
 /* The guest's interrupts among ids 0-31 (bit id): the GIC banks these per
- * core, so they move with the virtual CPU. */
-static uint32_t guest_private(void)
-{
-	uint32_t m = 0;
-
-	for (uint32_t id = 0; id < GIC_NR_PRIVATE; id++)
-		if (!gic_monitor_owned(id))
-			m |= 1u << id;
-	return m;
-}
-
-static uint32_t guest_private_cfg(void)
-{
-	uint32_t m = 0;
-
-	for (uint32_t id = GIC_NR_SGIS; id < GIC_NR_PRIVATE; id++)
-		if (!gic_monitor_owned(id))
-			m |= 3u << (2 * (id - GIC_NR_SGIS));
-	return m;
-}
+ * core, so they move with the virtual CPU; and their ICFGR1 fields. */
+#define MONITOR_PRIVATE ((1u << IRQ_MONITOR_SGI) | (1u << IRQ_MAINTENANCE) | (1u << IRQ_HYP_TIMER))
+#define GUEST_PRIVATE   (~MONITOR_PRIVATE)
+#define CFG1(id)        (3u << (2 * ((id) - GIC_NR_SGIS)))
+#define GUEST_CFG1      (~(CFG1(IRQ_MAINTENANCE) | CFG1(IRQ_HYP_TIMER)))
+_Static_assert(IRQ_MAINTENANCE >= GIC_NR_SGIS && IRQ_HYP_TIMER >= GIC_NR_SGIS && IRQ_MONITOR_SGI < GIC_NR_SGIS,
+	       "the monitor's own: one SGI, PPIs otherwise");
 
 void vgic_hw_save(struct vgic_hw_state *s, unsigned nr_lrs)
 {
-	uint32_t mine = guest_private();
+	const uint32_t mine = GUEST_PRIVATE;
 
 	s->hcr = mmio_read32(vgic_hw_gich(GICH_HCR));
 	s->vmcr = mmio_read32(vgic_hw_gich(GICH_VMCR));
@@ -161,7 +154,7 @@ void vgic_hw_save(struct vgic_hw_state *s, unsigned nr_lrs)
 	mmio_write32(vgic_hw_gich(GICH_APR), 0);
 	mmio_write32(vgic_hw_gich(GICH_HCR), 0);   /* no maintenance interrupt here */
 	s->enable0 = gicd_read32(GICD_ISENABLER) & mine;
-	s->cfg1 = gicd_read32(GICD_ICFGR + 4) & guest_private_cfg();
+	s->cfg1 = gicd_read32(GICD_ICFGR + 4) & GUEST_CFG1;
 	/* held (acknowledged, soft-linked) PPIs are active on this core: the
 	 * inbound one makes them active there, where the guest's EOI ends them */
 	s->active0 = gicd_read32(GICD_ISACTIVER) & mine;
@@ -169,14 +162,31 @@ void vgic_hw_save(struct vgic_hw_state *s, unsigned nr_lrs)
 	gicd_write32(GICD_ICACTIVER, s->active0);
 }
 
-void vgic_hw_load(const struct vgic_hw_state *s, unsigned nr_lrs, const uint8_t *prio)
+/* Both 4-byte aligned (hyp/vgic.h, hyp/migrate.c): a word at a time. */
+static bool prio_same(const uint8_t *a, const uint8_t *b)
 {
-	uint32_t mine = guest_private();
+	const uint32_t *x = (const uint32_t *)(const void *)a, *y = (const uint32_t *)(const void *)b;
+	uint32_t d = 0;
 
-	for (uint32_t id = 0; id < GIC_NR_PRIVATE; id++)
-		if (mine & (1u << id))
-			gicd_write8(GICD_IPRIORITYR + id, prio_write(prio[id]));
-	gicd_write32(GICD_ICFGR + 4, (gicd_read32(GICD_ICFGR + 4) & ~guest_private_cfg()) | s->cfg1);
+	for (unsigned i = 0; i < GIC_NR_PRIVATE / 4; i++)
+		d |= x[i] ^ y[i];
+	return d == 0;
+}
+
+void vgic_hw_load(const struct vgic_hw_state *s, unsigned nr_lrs, const uint8_t *prio, uint8_t *here)
+{
+	const uint32_t mine = GUEST_PRIVATE;
+
+	/* the banked priorities: this core keeps what the virtual CPU left
+	 * on it last time (no other virtual CPU runs here), so only what the
+	 * guest changed since is written, a byte at a time */
+	if (!prio_same(here, prio))
+		for (uint32_t id = 0; id < GIC_NR_PRIVATE; id++)
+			if ((mine & (1u << id)) && here[id] != prio[id]) {
+				gicd_write8(GICD_IPRIORITYR + id, prio_write(prio[id]));
+				here[id] = prio[id];
+			}
+	gicd_write32(GICD_ICFGR + 4, (gicd_read32(GICD_ICFGR + 4) & ~GUEST_CFG1) | s->cfg1);
 	gicd_write32(GICD_ISACTIVER, s->active0);
 	gicd_write32(GICD_ICENABLER, mine & ~s->enable0);
 	gicd_write32(GICD_ISENABLER, s->enable0);
