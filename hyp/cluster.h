@@ -30,7 +30,7 @@ static inline void cluster_load_identity(unsigned cluster)
  * PMU state says, put the hardware in the inbound core's reset state, take
  * its identity, restore what the state says. Inline: the switch path's
  * cost (docs/performance.md). */
-static inline void cluster_switch_cpu(struct hyp_cpu *c, unsigned target)
+static inline __attribute__((always_inline)) void cluster_switch_cpu(struct hyp_cpu *c, unsigned target)
 {
 	/* lazy debug switching: a context the guest never touched stays in
 	 * the hardware's reset state, costing nothing */

@@ -71,6 +71,13 @@ static bool gicd_access(void *ctx, uint32_t offset, unsigned size, bool write, u
 	return vgic_dist_access(&this_cpu()->vgic, offset, size, write, val);
 }
 
+/* ... with migration: the GIC's 2N CPU interfaces shown as the guest's N. */
+static bool gicd_access_mig(void *ctx, uint32_t offset, unsigned size, bool write, uint32_t *val)
+{
+	(void)ctx;
+	return vgic_hw_mig_access(&this_cpu()->vgic, offset, size, write, val);
+}
+
 /* blmon.switch_us in generic-timer ticks. */
 static uint32_t switch_ticks(void)
 {
@@ -197,7 +204,7 @@ void blmon_init(const struct blmon_platform *p)
 	vgic_dist_init(gic_lines(), soft);
 	log_info("virtual GIC: physical interrupts %s\n",
 		 soft ? "deactivated by the monitor at the guest's EOI (board quirk)" : "hardware-linked");
-	mmio_register(p->gicd, GICD_SIZE, gicd_access, 0);
+	mmio_register(p->gicd, GICD_SIZE, mig_on() ? gicd_access_mig : gicd_access, 0);
 	hyp_cpu(0)->boot.entry = p->guest_entry;
 	hyp_cpu(0)->boot.context = p->guest_r0;
 	hyp_cpu(0)->boot.platform = true;

@@ -46,7 +46,7 @@ static void __attribute__((noinline)) guest_sgi(struct hyp_cpu *c, uint32_t iar)
 	gic_eoi(iar);
 	gic_deactivate(iar);
 	/* with migration the guest knows its source by virtual CPU number */
-	vgic_inject_sgi(&c->vgic, GICC_IAR_ID(iar), mig_on() ? mig_vcpu(src) : src);
+	vgic_inject_sgi(&c->vgic, GICC_IAR_ID(iar), mig_vcpu(src));
 }
 
 /* The guest's: an SGI ends here and goes in with its source CPU; a PPI or

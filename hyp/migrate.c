@@ -30,6 +30,7 @@
 #define CNTHP_ENABLE 1u
 
 unsigned mig_n;
+uint8_t mig_vcpu_of[8] = { 0, 1, 2, 3, 4, 5, 6, 7 };
 
 /* One per physical CPU. */
 static struct pcpu {
@@ -60,6 +61,9 @@ void mig_init(unsigned n, unsigned ncpus)
 	if (2 * n > ncpus)
 		blmon_fatal("blmon.cluster_cpus=%u needs %u CPUs; this board has at most %u", n, 2 * n, ncpus);
 	mig_n = n;
+	vgic_hw_mig_init();
+	for (unsigned p = 0; p < 8; p++)
+		mig_vcpu_of[p] = (uint8_t)(p % n);
 	log_info("migration: %u virtual CPU%s; cluster 0 (%s) on CPUs 0-%u, cluster 1 (%s) on CPUs %u-%u\n",
 		 n, n == 1 ? "" : "s", pmu_cluster_desc[0].name, n - 1, pmu_cluster_desc[1].name, n, 2 * n - 1);
 }

@@ -28,8 +28,11 @@ static inline uint32_t mig_phys_mask(uint32_t vmask, unsigned c)
 {
 	return (vmask & ((1u << mig_n) - 1u)) << (c * mig_n);
 }
-/* The virtual CPU a physical CPU stands for (either cluster). */
-static inline unsigned mig_vcpu(unsigned phys) { return phys % mig_n; }
+/* The virtual CPU a physical CPU stands for (either cluster); without
+ * migration, itself. A table: an SGI's source is translated on every
+ * SGI the guest gets. */
+extern uint8_t mig_vcpu_of[8];
+static inline unsigned mig_vcpu(unsigned phys) { return mig_vcpu_of[phys & 7u]; }
 
 /* Boot CPU, blmon_init: take the option (n <= MIG_MAX_N, 2n <= ncpus:
  * else blmon_fatal). */

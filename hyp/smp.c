@@ -42,9 +42,10 @@ static uint32_t cores_of(uint32_t cpus)
 	return phys;
 }
 
+/* cpus: online virtual CPUs (bit n: CPU n), never one beyond the guest's */
 void smp_kick(uint32_t cpus, uint32_t reasons)
 {
-	cpus &= (1u << hyp_nvcpus) - 1u;
+	cpus &= 0xffu;
 	for (uint32_t m = reasons ? cpus : 0; m; m &= m - 1)
 		__atomic_fetch_or(&hyp_cpu((unsigned)__builtin_ctz(m))->kick, reasons, __ATOMIC_RELEASE);
 	if (cpus)

@@ -90,13 +90,13 @@ static void wait_over(struct hyp_cpu *c, uint32_t gen)
 /* The system's cluster becomes target (system_lock held, no CPU in the
  * guest): with migration the guest's SPIs go to its cores now, so what
  * becomes pending from here on waits there for its virtual CPU. */
-static void system_cluster_is(unsigned target)
+static inline __attribute__((always_inline)) void system_cluster_is(unsigned target, bool mig)
 {
 	unsigned out = sw.cluster;
 
 	sw.cluster = target;
 	sw.count++;
-	if (mig_on()) {
+	if (mig) {
 		board_cluster_up(target);
 		vgic_hw_retarget(target);
 		sw.powered_off = out;
@@ -105,19 +105,27 @@ static void system_cluster_is(unsigned target)
 
 /* With migration, once every moving CPU has restored on the target: the
  * outbound cluster's cores have all been left, and may go down. */
-static void outbound_cluster_left(void)
+static inline __attribute__((always_inline)) void outbound_cluster_left(bool mig)
 {
-	if (mig_on())
+	if (mig)
 		board_cluster_down(sw.powered_off);
 }
 
 /* This CPU moves: in place, or to its core on the target cluster. */
-static void move_cpu(struct hyp_cpu *c, unsigned target)
+static inline __attribute__((always_inline)) void move_cpu(struct hyp_cpu *c, unsigned target, bool mig)
 {
-	if (mig_on())
+	if (mig)
 		mig_switch_cpu(c, target);
 	else
 		cluster_switch_cpu(c, target);
+}
+
+/* The one online CPU moves the system (system_lock held). */
+static void __attribute__((noinline)) migrate_alone(struct hyp_cpu *c, unsigned target)
+{
+	system_cluster_is(target, true);
+	mig_switch_cpu(c, target);
+	outbound_cluster_left(true);
 }
 
 /* One CPU's part in the switch in progress (system_lock not held). */
@@ -125,7 +133,7 @@ static void take_part(struct hyp_cpu *c)
 {
 	uint32_t me = 1u << c->index;
 	unsigned target = sw.target;
-	bool last;
+	bool last, mig = mig_on();   /* read once: the lock's barriers would reload it */
 
 	spin_lock(&system_lock);
 	sw.arrived |= me;
@@ -133,7 +141,7 @@ static void take_part(struct hyp_cpu *c)
 	if (last) {
 		/* no CPU runs the guest now; each that does again runs on
 		 * the target: from here on it is the system's cluster */
-		system_cluster_is(target);
+		system_cluster_is(target, mig);
 	}
 	spin_unlock(&system_lock);
 	if (last)
@@ -141,12 +149,12 @@ static void take_part(struct hyp_cpu *c)
 	else
 		WAIT_UNTIL(c, all_arrived());
 
-	move_cpu(c, target);
+	move_cpu(c, target, mig);
 
 	spin_lock(&system_lock);
 	sw.done |= me;
 	if (sw.done == sw.members) {
-		outbound_cluster_left();
+		outbound_cluster_left(mig);
 		sw.active = false;
 		smp_kick(sw.waiters & ~me, 0);
 		sw.waiters = 0;
@@ -198,9 +206,13 @@ static int32_t do_switch(struct hyp_cpu *c, uint32_t target, bool wait)
 	if ((smp_online() | me) == me) {
 		/* alone: nobody to gather, and nobody can join while we hold
 		 * the lock (smp_cpu_running takes it) */
-		system_cluster_is(target);
-		move_cpu(c, target);
-		outbound_cluster_left();
+		if (mig_on()) {
+			migrate_alone(c, target);
+		} else {
+			sw.cluster = target;
+			sw.count++;
+			cluster_switch_cpu(c, target);
+		}
 		spin_unlock(&system_lock);
 		return (int32_t)target;
 	}

@@ -12,6 +12,9 @@
 
 unsigned vgic_hw_nr_lrs(void);            /* list registers this CPU has */
 #ifdef HOST_BUILD
+/* Deactivate physical interrupt id: a soft-linked one the guest has
+ * ended (target: hyp/vgic_hw_gich.h). */
+void vgic_hw_deactivate(uint32_t id);
 uint32_t vgic_hw_lr_read(unsigned i);
 void vgic_hw_lr_write(unsigned i, uint32_t v);
 /* bit i: list register i is empty (of nr_lrs: the second word is read
@@ -21,9 +24,6 @@ void vgic_hw_set_underflow(bool on);       /* GICH_HCR.UIE */
 #else
 #include "vgic_hw_gich.h"                  /* inline: the injection path */
 #endif
-/* Deactivate physical interrupt id (GICC_DIR): a soft-linked one the guest
- * has ended. */
-void vgic_hw_deactivate(uint32_t id);
 
 uint32_t vgic_hw_gicd_read32(uint32_t off);
 void vgic_hw_gicd_write32(uint32_t off, uint32_t v);
@@ -46,6 +46,12 @@ void vgic_hw_save(struct vgic_hw_state *s, unsigned nr_lrs);
  * banked priorities hold of them (updated) */
 void vgic_hw_load(const struct vgic_hw_state *s, unsigned nr_lrs, const uint8_t *prio, uint8_t *here);
 void vgic_hw_retarget(unsigned cluster);
+void vgic_hw_mig_init(void);   /* once, at boot, with migration */
+/* The guest's distributor access with migration: vgic_dist_access() with
+ * virtual CPU numbers translated (SGI targets, SPI targets, GICD_TYPER)
+ * and its priorities floored in the GIC. */
+struct vgic_cpu;
+bool vgic_hw_mig_access(struct vgic_cpu *v, uint32_t off, unsigned size, bool write, uint32_t *val);
 
 /* Ask every other online CPU to refill its list registers (the guest
  * enabled its distributor again, or turned it off). */

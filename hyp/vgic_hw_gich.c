@@ -24,97 +24,139 @@
 static uint8_t spi_targets[GIC_MAX_IRQS] __attribute__((aligned(4)));
 static uint32_t targeted[GIC_MAX_IRQS / 4 / 32 + 1];
 
-void vgic_hw_deactivate(uint32_t id) { gic_deactivate(id); }
+/* A soft-linked interrupt the guest ended. An SPI through the
+ * distributor: its active state is the GIC's, not a core's, but QEMU 7.2
+ * keeps one per core and GICC_DIR clears only the writer's - with
+ * migration the core that ends an SPI is not always the one that took it
+ * (guest-tests/migirq.c; fixed in QEMU 9.1). */
+static void deactivate_mig(uint32_t id)
+{
+	if (id < GIC_NR_PRIVATE)
+		gic_deactivate(id);
+	else
+		gicd_write32(GICD_ICACTIVER + 4 * (id / 32), 1u << (id % 32));
+}
+
+void (*vgic_hw_deactivate_fn)(uint32_t id) = gic_deactivate;
+
+void vgic_hw_mig_init(void)
+{
+	vgic_hw_deactivate_fn = deactivate_mig;
+}
 
 #define IN(off, reg, n) ((off) >= (reg) && (off) < (reg) + (n))
 
-/* One byte of the guest's ITARGETSR as it reads it. */
-static uint8_t target_read(uint32_t id)
-{
-	if (id < GIC_NR_PRIVATE)   /* the reading CPU's own bit, as the GIC answers */
-		return (uint8_t)(1u << this_cpu()->index);
-	return id < GIC_MAX_IRQS ? spi_targets[id] : 0;
-}
+uint32_t vgic_hw_gicd_read32(uint32_t off) { return gicd_read32(off); }
+void vgic_hw_gicd_write32(uint32_t off, uint32_t v) { gicd_write32(off, v); }
+uint8_t vgic_hw_gicd_read8(uint32_t off) { return gicd_read8(off); }
+void vgic_hw_gicd_write8(uint32_t off, uint8_t v) { gicd_write8(off, v); }
+void vgic_hw_send_sgi(uint32_t sgir) { gic_send_sgi(sgir); }
 
-/* ... and as it writes it (SPIs only: vgic_dist.c). */
-static uint8_t target_write(uint32_t id, uint8_t b)
-{
-	if (id >= GIC_MAX_IRQS)
-		return 0;
-	spi_targets[id] = (uint8_t)(b & ((1u << mig_n) - 1u));
-	if (spi_targets[id])
-		targeted[id / 128] |= 1u << (id / 4 % 32);
-	return (uint8_t)mig_phys_mask(spi_targets[id], switch_cluster());
-}
+/* ---- with migration: the guest's distributor has N CPU interfaces -------- */
 
 static uint8_t prio_write(uint8_t b) { return b < GIC_PRIO_GUEST_MIN ? GIC_PRIO_GUEST_MIN : b; }
 
-uint32_t vgic_hw_gicd_read32(uint32_t off)
+/* Physical targets of the guest's ITARGETSR write (byte i: id first + i),
+ * whose own it keeps; ids below 32 are read-only (vgic_dist.c ignores
+ * them). */
+static uint32_t targets_in(uint32_t first, unsigned size, uint32_t v)
 {
-	uint32_t v = 0;
+	uint32_t p = 0;
 
-	if (!mig_on())
-		return gicd_read32(off);
-	if (IN(off, GICD_ITARGETSR, 0x400)) {
-		for (unsigned i = 0; i < 4; i++)
-			v |= (uint32_t)target_read(off - GICD_ITARGETSR + i) << (8 * i);
-		return v;
+	for (unsigned i = 0; i < size && first + i < GIC_MAX_IRQS; i++) {
+		uint32_t id = first + i;
+		uint8_t b = (uint8_t)((v >> (8 * i)) & ((1u << mig_n) - 1u));
+
+		if (id < GIC_NR_PRIVATE)
+			continue;
+		spi_targets[id] = b;
+		if (b)
+			targeted[id / 128] |= 1u << (id / 4 % 32);
+		p |= mig_phys_mask(b, switch_cluster()) << (8 * i);
 	}
-	v = gicd_read32(off);
-	if (off == GICD_TYPER)
-		v = (v & ~(7u << 5)) | ((mig_n - 1u) << 5);
-	return v;
+	return p;
 }
 
-void vgic_hw_gicd_write32(uint32_t off, uint32_t v)
+/* ... and what it reads: its own, or for ids 0-31 the reader's bit, as
+ * the GIC answers. */
+static uint32_t targets_out(const struct vgic_cpu *v, uint32_t first, unsigned size)
 {
-	if (mig_on() && IN(off, GICD_ITARGETSR, 0x400)) {
-		uint32_t p = 0;
+	uint32_t r = 0;
 
-		for (unsigned i = 0; i < 4; i++)
-			p |= (uint32_t)target_write(off - GICD_ITARGETSR + i, (uint8_t)(v >> (8 * i))) << (8 * i);
-		v = p;
-	} else if (mig_on() && IN(off, GICD_IPRIORITYR, 0x400)) {
-		uint32_t p = 0;
+	for (unsigned i = 0; i < size; i++) {
+		uint32_t id = first + i;
+		uint32_t b = id < GIC_NR_PRIVATE ? 1u << v->cpu : id < GIC_MAX_IRQS ? spi_targets[id] : 0;
 
-		for (unsigned i = 0; i < 4; i++)
-			p |= (uint32_t)prio_write((uint8_t)(v >> (8 * i))) << (8 * i);
-		v = p;
+		r |= b << (8 * i);
 	}
-	gicd_write32(off, v);
+	return r;
 }
 
-uint8_t vgic_hw_gicd_read8(uint32_t off)
+/* An SGI's targets: a list names virtual CPUs, "all but self" the other
+ * virtual CPUs' cores (never a parked core); 0 if it reaches nobody. */
+static uint32_t sgi_out(const struct vgic_cpu *v, uint32_t sgir)
 {
-	if (mig_on() && IN(off, GICD_ITARGETSR, 0x400))
-		return target_read(off - GICD_ITARGETSR);
-	return gicd_read8(off);
+	uint32_t vmask;
+
+	if (GICD_SGIR_FILTER(sgir) == GICD_SGIR_FILTER_SELF)
+		return sgir;
+	vmask = GICD_SGIR_FILTER(sgir) == GICD_SGIR_FILTER_LIST ? GICD_SGIR_TARGETS(sgir) : ~(1u << v->cpu);
+	vmask = mig_phys_mask(vmask, switch_cluster());
+	return vmask ? GICD_SGIR_VALUE(GICD_SGIR_FILTER_LIST, vmask, GICD_SGIR_ID(sgir)) : 0;
 }
 
-void vgic_hw_gicd_write8(uint32_t off, uint8_t v)
+/* What the guest wrote to IPRIORITYR reaches the GIC no higher than
+ * GIC_PRIO_GUEST_MIN (the emulation keeps the guest's own value, for what
+ * it reads back and the list registers). */
+static void prio_floor(uint32_t off, unsigned size)
 {
-	if (mig_on() && IN(off, GICD_ITARGETSR, 0x400))
-		v = target_write(off - GICD_ITARGETSR, v);
-	else if (mig_on() && IN(off, GICD_IPRIORITYR, 0x400))
-		v = prio_write(v);
-	gicd_write8(off, v);
-}
+	for (unsigned i = 0; i < size; i++) {
+		uint32_t id = off - GICD_IPRIORITYR + i;
+		uint8_t b;
 
-/* The guest's SGI: a target list names virtual CPUs; "all but self" is
- * the other virtual CPUs' cores (never the parked cluster's). */
-void vgic_hw_send_sgi(uint32_t sgir)
-{
-	if (mig_on() && GICD_SGIR_FILTER(sgir) != GICD_SGIR_FILTER_SELF) {
-		uint32_t vmask = GICD_SGIR_FILTER(sgir) == GICD_SGIR_FILTER_LIST
-				 ? GICD_SGIR_TARGETS(sgir)
-				 : ~(1u << this_cpu()->index);
-
-		sgir = GICD_SGIR_VALUE(GICD_SGIR_FILTER_LIST, mig_phys_mask(vmask, switch_cluster()),
-				       GICD_SGIR_ID(sgir));
-		if (!GICD_SGIR_TARGETS(sgir))
-			return;
+		if (id < GIC_MAX_IRQS && !gic_monitor_owned(id) && (b = gicd_read8(off + i)) < GIC_PRIO_GUEST_MIN)
+			gicd_write8(off + i, prio_write(b));
 	}
-	gic_send_sgi(sgir);
+}
+
+bool vgic_hw_mig_access(struct vgic_cpu *v, uint32_t off, unsigned size, bool write, uint32_t *val)
+{
+	bool targets = IN(off, GICD_ITARGETSR, 0x400) && (size == 1 || size == 4), ok;
+
+	if (write && off == GICD_SGIR && size == 4) {
+		uint32_t sgir = sgi_out(v, *val);
+
+		return sgir ? vgic_dist_access(v, off, size, write, &sgir) : true;
+	}
+	if (targets && !write) {
+		*val = targets_out(v, off - GICD_ITARGETSR, size);
+		return true;
+	}
+	if (targets) {
+		uint32_t phys = targets_in(off - GICD_ITARGETSR, size, *val);
+
+		return vgic_dist_access(v, off, size, write, &phys);
+	}
+	ok = vgic_dist_access(v, off, size, write, val);
+	if (ok && !write && off == GICD_TYPER)
+		*val = (*val & ~(7u << 5)) | ((mig_n - 1u) << 5);
+	if (ok && write && IN(off, GICD_IPRIORITYR, 0x400))
+		prio_floor(off, size);
+	return ok;
+}
+
+/* SPIs id..id+3 pending: pending again, so they are pending for their new
+ * targets. A GIC forwards a pending SPI to whatever its targets are when
+ * it can be signalled; QEMU 7.2 records it pending for the targets it had
+ * when it became pending, and retargeting does not move it. */
+static void repend(uint32_t id)
+{
+	uint32_t off = 4 * (id / 32), bits = gicd_read32(GICD_ISPENDR + off) & (0xfu << (id % 32));
+
+	if (bits) {
+		gicd_write32(GICD_ICPENDR + off, bits);
+		gicd_write32(GICD_ISPENDR + off, bits);
+	}
 }
 
 /* Every byte of a target word at once: virtual masks are below 1 << N,
@@ -128,6 +170,7 @@ void vgic_hw_retarget(unsigned cluster)
 
 			__builtin_memcpy(&v, &spi_targets[id], 4);
 			gicd_write32(GICD_ITARGETSR + id, v << (cluster * mig_n));
+			repend(id);
 		}
 }
 

@@ -24,6 +24,12 @@ static inline uint64_t vgic_hw_elsr(unsigned nr_lrs)
 	return e;
 }
 
+/* Deactivate physical interrupt id: a soft-linked one the guest has
+ * ended. GICC_DIR, or with migration through the distributor for an SPI
+ * (hyp/vgic_hw_gich.c): chosen once, a call through a pointer. */
+extern void (*vgic_hw_deactivate_fn)(uint32_t id);
+static inline void vgic_hw_deactivate(uint32_t id) { vgic_hw_deactivate_fn(id); }
+
 static inline void vgic_hw_set_underflow(bool on)
 {
 	mmio_write32(vgic_hw_gich(GICH_HCR), GICH_HCR_EN | (on ? GICH_HCR_UIE : 0));

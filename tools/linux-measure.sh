@@ -52,14 +52,17 @@ if [ "${1:-}" != --report ]; then
 	boot monitor-entry monitor "build/$board/guests/boot_time.bin" $repeatable
 	boot plain-icount plain "$kernel" "${linux[@]}" $repeatable
 	boot monitor-icount monitor "$kernel" "${linux[@]}" $repeatable
+	# real migration (issue #16): one virtual CPU moving between two
+	# physical ones, against plain QEMU with one CPU
+	boot migrate-icount monitor "$kernel" "${linux[@]}" -smp 2 -append blmon.cluster_cpus=1 $repeatable
 	}
 	boot plain-host plain "$kernel" "${linux[@]}"
 	boot monitor-host monitor "$kernel" "${linux[@]}"
 fi
 
-row() { # LABEL RUN-SUFFIX KEY
+row() { # LABEL RUN-SUFFIX KEY [MONITOR-RUN]
 	local p m
-	p=$(get "plain-$2" "$3"); m=$(get "monitor-$2" "$3")
+	p=$(get "plain-$2" "$3"); m=$(get "${4:-monitor-$2}" "$3")
 	awk -v l="$1" -v p="$p" -v m="$m" 'BEGIN {
 		printf "| %s | %s | %s | %+.9g | %s |\n", l, p, m, m - p,
 			(p > 0 ? sprintf("%.4f", m / p) : "-") }'
@@ -77,6 +80,9 @@ row() { # LABEL RUN-SUFFIX KEY
 	row "pingpong under perf stat -i, state 2, ns of virtual time" icount pp_state2_ns
 	row "pingpong under perf stat -i, state 2: instructions (parent, user+kernel)" icount pp_state2_instructions
 	row "pingpong under perf stat -i, state 2: context switches" icount pp_state2_context-switches
+	row "boot with blmon.cluster_cpus=1 at -smp 2 (migration) against plain -smp 1, ns of virtual time" icount cntvct_ns migrate-icount
+	row "spin 200M with migration: instructions:u" icount instructions:u migrate-icount
+	row "pingpong under perf stat -i with migration, ns of virtual time" icount pp_state2_ns migrate-icount
 	row "boot: reset to /init's first script, ns (no icount: ~host time)" host cntvct_ns
 	row "spin 200M: elapsed, s of host time (no icount)" host elapsed_s
 } | tee "$out"
