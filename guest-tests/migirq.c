@@ -718,7 +718,7 @@ static void ping_pong_while_switching(void)
 	check(!lost, "%lu round trips in %lu ms, none lost (each answer within %u ms)", (unsigned long)rounds,
 	      (unsigned long)ms, WAIT_MS);
 	if (lost)
-		gprintf("#   round %lu: CPU1 saw %lu (last %lu), CPU0 %lu (last %lu)\n", (unsigned long)(rounds + 1),
+		gprintf("#   round %lu: CPU1 saw %lu (last %lu), CPU0 %lu (last %lu)\n", (unsigned long)rounds + 1,
 			(unsigned long)pp[1].rx, (unsigned long)pp[1].last, (unsigned long)pp[0].rx,
 			(unsigned long)pp[0].last);
 	check(rounds >= PP_LEAST && spanned >= PP_SPANNED_LEAST,

@@ -15,6 +15,7 @@ static void defaults(void **state)
 	assert_int_equal(hyp_options.switch_us, 0);
 	assert_int_equal(hyp_options.boot_cluster, 0);
 	assert_int_equal(hyp_options.vgic_hw, OPTION_UNSET);
+	assert_int_equal(hyp_options.cluster_cpus, 0);
 	assert_int_equal(options_parse("console=ttyAMA0 root=/dev/ram"), 0);
 	assert_int_equal(hyp_options.switch_us, 0);
 }
@@ -31,6 +32,13 @@ static void accepted(void **state)
 	assert_int_equal(hyp_options.vgic_hw, 0);
 	assert_int_equal(options_parse("blmon.switch_us=0 blmon.switch_us=10000000"), 0);   /* last wins */
 	assert_int_equal(hyp_options.switch_us, 10000000);
+	/* any count parses: one the board cannot serve is refused at boot
+	 * with the reason (hyp/migrate.c), not here */
+	assert_int_equal(options_parse("blmon.cluster_cpus=2 blmon.switch_us=2000"), 0);
+	assert_int_equal(hyp_options.cluster_cpus, 2);
+	assert_int_equal(hyp_options.switch_us, 2000);
+	assert_int_equal(options_parse("blmon.cluster_cpus=255"), 0);
+	assert_int_equal(hyp_options.cluster_cpus, 255);
 }
 
 static void rejected_keep_defaults(void **state)
@@ -39,7 +47,8 @@ static void rejected_keep_defaults(void **state)
 		"blmon.switch_us=", "blmon.switch_us=-1", "blmon.switch_us=12x", "blmon.switch_us=10000001",
 		"blmon.switch_us=99999999999999999999", "blmon.boot_cluster=2", "blmon.boot_cluster=",
 		"blmon.unknown=1", "blmon.switch_us", "blmon.", "blmon.switch_usx=5", "blmon.boot_cluster=01x",
-		"blmon.vgic_hw=2", "blmon.vgic_hw=",
+		"blmon.vgic_hw=2", "blmon.vgic_hw=", "blmon.cluster_cpus=", "blmon.cluster_cpus=256",
+		"blmon.cluster_cpus=-1", "blmon.cluster_cpusx=1",
 	};
 
 	(void)state;
@@ -48,6 +57,7 @@ static void rejected_keep_defaults(void **state)
 		assert_int_equal(options_parse(bad[i]), 1);
 		assert_int_equal(hyp_options.switch_us, 0);
 		assert_int_equal(hyp_options.boot_cluster, 0);
+		assert_int_equal(hyp_options.cluster_cpus, 0);
 		assert_non_null(strstr(log_captured, "ignoring option"));
 	}
 	/* a bad one does not spoil the good ones */
