@@ -1,6 +1,7 @@
 #include "smp.h"
 #include "blmon.h"
 #include "gic.h"
+#include "irq.h"
 #include "log.h"
 #include "migrate.h"
 #include "percpu.h"
@@ -72,10 +73,14 @@ int32_t smp_cpu_on(unsigned cpu, uint32_t entry, uint32_t context)
 	power[cpu] = CPU_POWER_ON_PENDING;
 	spin_unlock(&system_lock);
 	if (mig_on()) {   /* its core on the system's cluster starts it */
-		mig_cpu_on_wait(hyp_cpu(cpu), switch_cluster(), this_cpu());
-		/* the wait may have taken the monitor's SGI: a switch that
-		 * counts on this CPU, or kicks - as if it came now */
-		switch_sgi(this_cpu());
+		struct hyp_cpu *me = this_cpu();
+
+		mig_cpu_on_wait(hyp_cpu(cpu), switch_cluster(), me);
+		/* the wait may have taken the monitor's SGI - a switch that
+		 * counts on this CPU, or kicks - and held back a tick of the
+		 * switch timer (irq_drain masks it): as if they came now */
+		irq_timer_unmask(me);
+		switch_sgi(me);
 		return 0;
 	}
 	/* A CPU that has just done CPU_OFF is OFF for the guest at once, but
