@@ -15,6 +15,7 @@
 #include <cmocka.h>
 #include "fdt.h"
 #include "fdt_fixup.h"
+#include "fixture.h"
 
 struct fdtb { uint8_t buf[4096]; uint32_t s, strs, slen; char strtab[512]; uint32_t strlen_; };
 
@@ -420,17 +421,11 @@ static uint8_t blob[64 * 1024], before[64 * 1024];
 
 static uint32_t load(const char *name)
 {
-	char path[128];
-	snprintf(path, sizeof(path), "tests/fixtures/%s", name);
-	FILE *f = fopen(path, "rb");
+	uint32_t n = fixture_load(name, blob, sizeof(blob));
 
-	assert_non_null(f);
-	size_t n = fread(blob, 1, sizeof(blob), f);
-
-	fclose(f);
-	assert_true(n > 40 && n < sizeof(blob));
+	assert_true(n > 40);
 	memcpy(before, blob, n);
-	return (uint32_t)n;
+	return n;
 }
 
 /* The only 4-aligned place in b[0, n) where `len` bytes equal `what`. */

@@ -11,21 +11,16 @@
 #include <string.h>
 #include <cmocka.h>
 #include "fdt.h"
+#include "fixture.h"
 
 static uint8_t blob[64 * 1024];
 
 static uint32_t load(const char *name)
 {
-	char path[128];
-	snprintf(path, sizeof(path), "tests/fixtures/%s", name);
-	FILE *f = fopen(path, "rb");
+	uint32_t n = fixture_load(name, blob, sizeof(blob));
 
-	assert_non_null(f);
-	size_t n = fread(blob, 1, sizeof(blob), f);
-
-	fclose(f);
-	assert_true(n > 40 && n < sizeof(blob));
-	return (uint32_t)n;
+	assert_true(n > 40);
+	return n;
 }
 
 static void virt_gicv2(void **state)
