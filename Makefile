@@ -43,7 +43,8 @@ LIB_OBJS   := $(patsubst %,$(B)/lib/%.o,$(basename $(LIB_SRCS)))
 
 # Portable logic: builds for the host too and is unit-tested there.
 PORTABLE_SRCS := $(wildcard pmu/*.c) arch/hsr.c hyp/guest_mem.c hyp/fdt.c hyp/fdt_fixup.c \
-	hyp/dbg_context.c hyp/fmt.c hyp/options.c hyp/vgic_lr.c hyp/vgic_dist.c hyp/pmu_phys.c
+	hyp/dbg_context.c hyp/fmt.c hyp/options.c hyp/vgic_lr.c hyp/vgic_dist.c hyp/pmu_phys.c \
+	hyp/vgic_topo.c
 
 GUEST_LIB    := $(wildcard guest-tests/lib/*.c) $(wildcard guest-tests/lib/*.S)
 GUEST_SUITES := $(patsubst guest-tests/%.c,%,$(wildcard guest-tests/*.c))

@@ -23,11 +23,6 @@ extern unsigned mig_n;   /* N, or 0: in place */
 static inline bool mig_on(void) { return mig_n != 0; }
 /* The physical CPU of virtual CPU v on cluster c. */
 static inline unsigned mig_phys(unsigned v, unsigned c) { return v + c * mig_n; }
-/* Physical CPUs of the virtual CPUs in vmask (bit v) on cluster c. */
-static inline uint32_t mig_phys_mask(uint32_t vmask, unsigned c)
-{
-	return (vmask & ((1u << mig_n) - 1u)) << (c * mig_n);
-}
 /* The virtual CPU a physical CPU stands for (either cluster); without
  * migration, itself. A table: an SGI's source is translated on every
  * SGI the guest gets. */

@@ -17,6 +17,7 @@
 #include "smp.h"
 #include "switch.h"
 #include "vgic_hw.h"
+#include "vgic_topo.h"
 
 /* The guest's SPI targets (bit v: virtual CPU v), with migration, and
  * which of their words are not all zero: only those need retargeting at
@@ -72,7 +73,7 @@ static uint32_t targets_in(uint32_t first, unsigned size, uint32_t v)
 		spi_targets[id] = b;
 		if (b)
 			targeted[id / 128] |= 1u << (id / 4 % 32);
-		p |= mig_phys_mask(b, switch_cluster()) << (8 * i);
+		p |= vgic_topo_cores(b, mig_n, switch_cluster()) << (8 * i);
 	}
 	return p;
 }
@@ -90,19 +91,6 @@ static uint32_t targets_out(const struct vgic_cpu *v, uint32_t first, unsigned s
 		r |= b << (8 * i);
 	}
 	return r;
-}
-
-/* An SGI's targets: a list names virtual CPUs, "all but self" the other
- * virtual CPUs' cores (never a parked core); 0 if it reaches nobody. */
-static uint32_t sgi_out(const struct vgic_cpu *v, uint32_t sgir)
-{
-	uint32_t vmask;
-
-	if (GICD_SGIR_FILTER(sgir) == GICD_SGIR_FILTER_SELF)
-		return sgir;
-	vmask = GICD_SGIR_FILTER(sgir) == GICD_SGIR_FILTER_LIST ? GICD_SGIR_TARGETS(sgir) : ~(1u << v->cpu);
-	vmask = mig_phys_mask(vmask, switch_cluster());
-	return vmask ? GICD_SGIR_VALUE(GICD_SGIR_FILTER_LIST, vmask, GICD_SGIR_ID(sgir)) : 0;
 }
 
 /* What the guest wrote to IPRIORITYR reaches the GIC no higher than
@@ -124,7 +112,7 @@ bool vgic_hw_mig_access(struct vgic_cpu *v, uint32_t off, unsigned size, bool wr
 	bool targets = IN(off, GICD_ITARGETSR, 0x400) && (size == 1 || size == 4), ok;
 
 	if (write && off == GICD_SGIR && size == 4) {
-		uint32_t sgir = sgi_out(v, *val);
+		uint32_t sgir = vgic_topo_sgir(*val, v->cpu, mig_n, switch_cluster());
 
 		return sgir ? vgic_dist_access(v, off, size, write, &sgir) : true;
 	}
@@ -139,7 +127,7 @@ bool vgic_hw_mig_access(struct vgic_cpu *v, uint32_t off, unsigned size, bool wr
 	}
 	ok = vgic_dist_access(v, off, size, write, val);
 	if (ok && !write && off == GICD_TYPER)
-		*val = (*val & ~(7u << 5)) | ((mig_n - 1u) << 5);
+		*val = vgic_topo_typer(*val, mig_n);
 	if (ok && write && IN(off, GICD_IPRIORITYR, 0x400))
 		prio_floor(off, size);
 	return ok;
@@ -159,9 +147,6 @@ static void repend(uint32_t id)
 	}
 }
 
-/* Every byte of a target word at once: virtual masks are below 1 << N,
- * N <= 4, so shifting the word by the cluster's first core moves each
- * byte within itself. */
 void vgic_hw_retarget(unsigned cluster)
 {
 	for (unsigned w = 0; w < sizeof(targeted) / sizeof(targeted[0]); w++)
@@ -169,7 +154,7 @@ void vgic_hw_retarget(unsigned cluster)
 			uint32_t id = 4 * (32 * w + (uint32_t)__builtin_ctz(m)), v;
 
 			__builtin_memcpy(&v, &spi_targets[id], 4);
-			gicd_write32(GICD_ITARGETSR + id, v << (cluster * mig_n));
+			gicd_write32(GICD_ITARGETSR + id, vgic_topo_targets(v, mig_n, cluster));
 			repend(id);
 		}
 }
