@@ -64,8 +64,13 @@ void cpu_ctx_save(struct cpu_ctx *x)
 	x->cntp_cval = read_CNTP_CVAL();
 	x->cntvoff = read_CNTVOFF();
 	vfp_save(x);
-	/* the timers' interrupts are level-sensitive: off, they stop
-	 * asserting here; loaded on the inbound core, they assert there */
+	cpu_ctx_stop_timers();
+}
+
+/* The timers' interrupts are level-sensitive: off, they stop asserting
+ * here; loaded on the inbound core, they assert there. */
+void cpu_ctx_stop_timers(void)
+{
 	write_CNTV_CTL(0);
 	write_CNTP_CTL(0);
 	isb();

@@ -58,6 +58,8 @@ struct cpu_ctx {
 /* Save the running core's guest context into x; then stop its timers, so
  * the outbound core raises no guest interrupt while it is parked. */
 void cpu_ctx_save(struct cpu_ctx *x);
+/* ... the timers only (a core whose virtual CPU ends: PSCI CPU_OFF). */
+void cpu_ctx_stop_timers(void);
 /* Load x into the running core (the inbound one): timers last. */
 void cpu_ctx_load(const struct cpu_ctx *x);
 

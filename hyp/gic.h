@@ -29,6 +29,10 @@ static inline bool gic_monitor_owned(uint32_t id)
 {
 	return id == IRQ_MONITOR_SGI || id == IRQ_MAINTENANCE || id == IRQ_HYP_TIMER;
 }
+/* The same, as a mask of ids 0-31 (bit id): all of them are there. */
+#define GIC_MONITOR_PRIVATE ((1u << IRQ_MONITOR_SGI) | (1u << IRQ_MAINTENANCE) | (1u << IRQ_HYP_TIMER))
+_Static_assert(IRQ_MONITOR_SGI < 32 && IRQ_MAINTENANCE < 32 && IRQ_HYP_TIMER < 32,
+	       "the monitor's own interrupts are SGIs and PPIs");
 
 void gic_init(void);                  /* boot CPU, once: distributor */
 void gic_cpu_init(void);              /* every CPU: interface, GICH, own interrupts */

@@ -214,14 +214,18 @@ void blmon_init(const struct blmon_platform *p)
  * what it was started with, and where it runs, are kept. */
 void hyp_vcpu_init(struct hyp_cpu *c)
 {
-	struct hyp_cpu keep = *c;
+	unsigned index = c->index, phys = c->phys;
+	struct hyp_boot boot = c->boot;
+	uint32_t thread_sp = c->thread_sp;
+	bool on_core = c->on_core;
 
+	/* what it takes from core to core (ctx on) is written before it is read */
 	memset(c, 0, offsetof(struct hyp_cpu, ctx));
-	c->index = keep.index;
-	c->boot = keep.boot;
-	c->phys = keep.phys;
-	c->thread_sp = keep.thread_sp;
-	c->on_core = keep.on_core;
+	c->index = index;
+	c->boot = boot;
+	c->phys = phys;
+	c->thread_sp = thread_sp;
+	c->on_core = on_core;
 	c->hdcr = ~0u;
 	vgic_cpu_init(&c->vgic, c->index, vgic_hw_nr_lrs());
 	/* the PMU and debug state and the cluster: when it joins the system

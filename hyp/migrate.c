@@ -12,7 +12,6 @@
  * loads the context and switches to the virtual CPU's thread, which goes
  * on in hyp/switch.c as after an in-place switch.
  */
-#include <string.h>
 #include "migrate.h"
 #include "blmon.h"
 #include "cluster.h"
@@ -27,7 +26,6 @@
 #include "vgic_hw.h"
 
 #define VCPU_STACK_SIZE 8192u
-#define CNTHP_ENABLE 1u
 
 unsigned mig_n;
 uint8_t mig_vcpu_of[8] = { 0, 1, 2, 3, 4, 5, 6, 7 };
@@ -96,7 +94,7 @@ static void first_park_reset(unsigned cluster)
 	dbg_hw_reset(cluster);
 }
 
-bool mig_on_cluster(const struct hyp_cpu *c, unsigned cluster)
+static bool on_cluster(const struct hyp_cpu *c, unsigned cluster)
 {
 	return phys_cluster(c->phys) == cluster;
 }
@@ -105,11 +103,17 @@ bool mig_on_cluster(const struct hyp_cpu *c, unsigned cluster)
  * clusters, so the guest's CPU numbers, PSCI ids and GIC masks hold. */
 static uint32_t vmpidr(unsigned v) { return pcpu[v].mpidr; }
 
+/* The monitor's SGI to a physical core (smp_kick() names virtual CPUs). */
+static void wake(unsigned phys)
+{
+	gic_send_sgi(GICD_SGIR_VALUE(GICD_SGIR_FILTER_LIST, 1u << phys, IRQ_MONITOR_SGI));
+}
+
 static void post(unsigned phys, struct hyp_cpu *c)
 {
 	__atomic_store_n(&pcpu[phys].mail, c, __ATOMIC_RELEASE);
 	dsb();
-	gic_send_sgi(GICD_SGIR_VALUE(GICD_SGIR_FILTER_LIST, 1u << phys, IRQ_MONITOR_SGI));
+	wake(phys);
 }
 
 /* The physical core takes over virtual CPU c: its identity, HYP state and
@@ -128,6 +132,23 @@ static void adopt(struct hyp_cpu *c, unsigned phys)
 	isb();
 }
 
+/* The running thread leaves this core for its park loop, which then posts
+ * the virtual CPU to core `to` if `pass` (once the thread is off this
+ * core: its stack is free to be used there). `suspend`: the thread goes
+ * on there where it stops here (a migration); else it is done (CPU_OFF,
+ * or a start that belongs to the other cluster's core). */
+static void leave(struct hyp_cpu *c, bool pass, unsigned to, bool suspend)
+{
+	struct pcpu *me = &pcpu[c->phys];
+	uint32_t dead;
+
+	if (!suspend)
+		c->thread_sp = 0;
+	me->pass = pass ? c : 0;
+	me->pass_to = to;
+	thread_switch(suspend ? &c->thread_sp : &dead, me->park_sp);
+}
+
 /* A virtual CPU's first code: as blmon_cpu_init() + blmon_enter_next_stage()
  * for a CPU of its own. */
 static void __attribute__((noreturn)) vcpu_main(void *arg)
@@ -135,20 +156,13 @@ static void __attribute__((noreturn)) vcpu_main(void *arg)
 	struct hyp_cpu *c = arg;
 
 	spin_lock(&system_lock);
-	bool here = mig_on_cluster(c, switch_cluster());
+	bool here = on_cluster(c, switch_cluster());
 
 	spin_unlock(&system_lock);
-	if (!here) {
-		/* a switch came between CPU_ON and this core's start: the
-		 * other cluster's core starts it afresh (switch_join_system
-		 * waits out any later one) */
-		c->thread_sp = 0;
-		pcpu[c->phys].pass = c;
-		pcpu[c->phys].pass_to = mig_phys(c->index, switch_cluster());
-		uint32_t dead;
-
-		thread_switch(&dead, pcpu[c->phys].park_sp);
-	}
+	if (!here)   /* a switch came between CPU_ON and this core's start:
+		      * the other cluster's core starts it afresh
+		      * (switch_join_system waits out any later one) */
+		leave(c, true, mig_phys(c->index, switch_cluster()), false);
 	hyp_vcpu_init(c);
 	gic_park(false);
 	blmon_enter_next_stage();
@@ -177,7 +191,7 @@ static void __attribute__((noreturn)) park(unsigned phys)
 			__asm__ volatile("yield");
 		c->on_core = true;
 		if (c->ack_core) {   /* its poster waits for this (mig_cpu_on_wait) */
-			gic_send_sgi(GICD_SGIR_VALUE(GICD_SGIR_FILTER_LIST, 1u << (c->ack_core - 1), IRQ_MONITOR_SGI));
+			wake(c->ack_core - 1);
 			c->ack_core = 0;
 		}
 		adopt(c, phys);
@@ -248,28 +262,14 @@ void mig_cpu_on_wait(struct hyp_cpu *c, unsigned cluster, struct hyp_cpu *me)
 	}
 }
 
-/* The running thread leaves this core for its park loop; `to`: post the
- * virtual CPU there once it has (its context saved in c). */
-static void leave(struct hyp_cpu *c, unsigned to, bool resume)
-{
-	struct pcpu *me = &pcpu[c->phys];
-	uint32_t dead;
-
-	me->pass = resume ? c : 0;
-	me->pass_to = to;
-	thread_switch(resume ? &c->thread_sp : &dead, me->park_sp);
-}
-
 void mig_cpu_off(struct hyp_cpu *c)
 {
 	unsigned phys = c->phys;
 
-	write_CNTV_CTL(0);
-	write_CNTP_CTL(0);
+	cpu_ctx_stop_timers();
 	write_CNTHP_CTL(0);
 	outbound_reset(c, phys_cluster(phys), dbg_ctx_in_use(&c->dbg));
-	c->thread_sp = 0;
-	leave(c, 0, false);
+	leave(c, false, 0, false);
 	__builtin_unreachable();
 }
 
@@ -296,7 +296,7 @@ void mig_switch_cpu(struct hyp_cpu *c, unsigned target)
 	c->cnthp_cval = read_CNTHP_CVAL();
 	write_CNTHP_CTL(0);
 	/* 3. the inbound core takes it from here */
-	leave(c, in, true);
+	leave(c, true, in, true);
 
 	/* 4. on the inbound core (adopt() has run), in reset as every parked
 	 * core is: everything back */

@@ -44,7 +44,5 @@ void mig_cpu_off(struct hyp_cpu *c) __attribute__((noreturn));
 /* The running virtual CPU moves to cluster `target`: returns on its core
  * there, with everything the guest owns restored (hyp/switch.c). */
 void mig_switch_cpu(struct hyp_cpu *c, unsigned target);
-/* Is the running virtual CPU on a core of cluster `cluster`? */
-bool mig_on_cluster(const struct hyp_cpu *c, unsigned cluster);
 
 #endif

@@ -42,7 +42,6 @@ static struct {
 	uint32_t period;                  /* monitor-driven: ticks, 0 = off */
 	unsigned owner;                   /* whose HYP timer drives them */
 	uint64_t next;                    /* next deadline (CNTPCT) */
-	unsigned powered_off;             /* with migration: the cluster just left */
 } sw;
 
 void switch_init(unsigned boot_cluster, uint32_t period_ticks)
@@ -92,23 +91,21 @@ static void wait_over(struct hyp_cpu *c, uint32_t gen)
  * becomes pending from here on waits there for its virtual CPU. */
 static inline __attribute__((always_inline)) void system_cluster_is(unsigned target, bool mig)
 {
-	unsigned out = sw.cluster;
-
 	sw.cluster = target;
 	sw.count++;
 	if (mig) {
 		board_cluster_up(target);
 		vgic_hw_retarget(target);
-		sw.powered_off = out;
 	}
 }
 
-/* With migration, once every moving CPU has restored on the target: the
- * outbound cluster's cores have all been left, and may go down. */
+/* With migration, once every moving CPU has restored on the target (the
+ * system's cluster): the other cluster's cores have all been left, and
+ * may go down. */
 static inline __attribute__((always_inline)) void outbound_cluster_left(bool mig)
 {
 	if (mig)
-		board_cluster_down(sw.powered_off);
+		board_cluster_down(sw.cluster ^ 1u);
 }
 
 /* This CPU moves: in place, or to its core on the target cluster. */

@@ -161,8 +161,7 @@ void vgic_hw_retarget(unsigned cluster)
 
 /* The guest's interrupts among ids 0-31 (bit id): the GIC banks these per
  * core, so they move with the virtual CPU; and their ICFGR1 fields. */
-#define MONITOR_PRIVATE ((1u << IRQ_MONITOR_SGI) | (1u << IRQ_MAINTENANCE) | (1u << IRQ_HYP_TIMER))
-#define GUEST_PRIVATE   (~MONITOR_PRIVATE)
+#define GUEST_PRIVATE   (~GIC_MONITOR_PRIVATE)
 #define CFG1(id)        (3u << (2 * ((id) - GIC_NR_SGIS)))
 #define GUEST_CFG1      (~(CFG1(IRQ_MAINTENANCE) | CFG1(IRQ_HYP_TIMER)))
 _Static_assert(IRQ_MAINTENANCE >= GIC_NR_SGIS && IRQ_HYP_TIMER >= GIC_NR_SGIS && IRQ_MONITOR_SGI < GIC_NR_SGIS,
