@@ -77,5 +77,6 @@ static inline bool in_hyp_mode(void)
 
 static inline void isb(void) { __asm__ volatile("isb" ::: "memory"); }
 static inline void dsb(void) { __asm__ volatile("dsb" ::: "memory"); }
+static inline void dmb(void) { __asm__ volatile("dmb" ::: "memory"); }
 
 #endif

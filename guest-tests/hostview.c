@@ -23,8 +23,6 @@ static volatile uint32_t midr_seen[MAX_CPUS]; /* its MIDR, read before each coun
 static volatile uint32_t mode_seen[MAX_CPUS]; /* its CPSR.M once started */
 static volatile uint32_t stop;
 
-static uint32_t midr_of(uint32_t cluster) { return cluster ? MIDR_A7 : MIDR_A15; }
-static inline void dmb(void) { __asm__ volatile("dmb" ::: "memory"); }
 
 void secondary_main(uint32_t context, uint32_t cpsr);
 void secondary_main(uint32_t context, uint32_t cpsr)

@@ -64,9 +64,6 @@ static uint32_t lines, spi_next;
 static uint32_t fresh_spi(void) { return lines - 1 - spi_next++; }
 static uint64_t ticks_per_us;
 
-static struct bl_hvc_regs system_info(void) { return bl_hvc_regs(HVC_SYSTEM_INFO, 0, 0, 0); }
-static uint32_t midr_of(uint32_t cluster) { return cluster ? MIDR_A7 : MIDR_A15; }
-static void mb(void) { __asm__ volatile("dmb" ::: "memory"); }
 
 /*
  * Sleep until an interrupt, then take it: WFI with IRQs masked (a pending
@@ -128,7 +125,7 @@ static struct ilog ilog[MAXCPU];
 static void log_reset(unsigned cpu)
 {
 	ilog[cpu].n = 0;
-	mb();
+	dmb();
 }
 
 /* Virtual timer: how its handler treats a run. */
@@ -250,7 +247,7 @@ static void irq(void)
 
 		pp_rx(&pp[1], iar, s, 0);
 		pong_seq = s;
-		mb();
+		dmb();
 		gic_guest_sgi(GICD_SGIR_FILTER_LIST, 1u << 0, SGI_PONG);
 	} else if (id == SGI_PONG && cpu == 0) {
 		pp_rx(&pp[0], iar, pong_seq, 1);
@@ -258,7 +255,7 @@ static void irq(void)
 		/* nothing: it ends CPU1's WFI */
 	} else if (l->n < LOG_MAX) {
 		l->iar[l->n] = iar;
-		mb();
+		dmb();
 		l->n++;
 	}
 	gicc_w32(GICC_EOIR, iar);
@@ -311,7 +308,7 @@ void secondary_main(uint32_t context, uint32_t cpsr)
 		default:
 			continue;
 		}
-		mb();
+		dmb();
 		c1_cmd = C1_NONE;
 	}
 }
@@ -474,7 +471,7 @@ static void sw_arm(uint32_t id, uint32_t target, uint32_t repend)
 	sw.done = 0;
 	sw_target = target;
 	sw_repend = repend;
-	mb();
+	dmb();
 	sw_id = id;
 }
 
@@ -500,7 +497,7 @@ static void tstate_reset(struct tstate *t, enum tmode mode, uint64_t delta)
 	t->stop = t->stopped = 0;
 	t->runs = t->arms = 0;
 	t->no_istatus = t->early = t->disabled = 0;
-	mb();
+	dmb();
 }
 
 static bool timer_clean(const struct tstate *t)
@@ -639,7 +636,7 @@ static void timers_while_switching(void)
 		tstate_reset(&tst[c], T_REARM, us(TIMER_DELTA_US));
 		tst[c].arms = 1;
 	}
-	mb();
+	dmb();
 	before = system_info().r0;
 	check(auto_on(), "HVC_AUTO_SWITCH(1 ms in ticks) on");
 	irq_enable();
@@ -652,7 +649,7 @@ static void timers_while_switching(void)
 		sleep_irq();   /* the timer wakes it */
 	for (unsigned c = 0; c < ncpu; c++)
 		tst[c].stop = 1;
-	mb();
+	dmb();
 	for (unsigned c = 0; c < ncpu; c++) {
 		struct tstate *t = &tst[c];
 		bool last = wait_until(&t->stopped, 1, WAIT_MS);
@@ -691,7 +688,7 @@ static void ping_pong_while_switching(void)
 		pp[c].last = pp[c].rx = pp[c].dup = pp[c].skip = pp[c].bad_src = 0;
 	}
 	ping_seq = pong_seq = 0;
-	mb();
+	dmb();
 	before = system_info().r0;
 	check(auto_on(), "HVC_AUTO_SWITCH(1 ms in ticks) on");
 	irq_enable();
@@ -702,7 +699,7 @@ static void ping_pong_while_switching(void)
 		uint32_t seq = rounds + 1, sw0 = system_info().r0;
 
 		ping_seq = seq;
-		mb();
+		dmb();
 		gic_guest_sgi(GICD_SGIR_FILTER_LIST, 1u << 1, SGI_PING);
 		if (!sleep_until(&pp[0].last, seq, WAIT_MS)) {   /* the answer wakes it */
 			lost = true;

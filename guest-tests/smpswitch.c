@@ -26,8 +26,6 @@ struct box {
 static struct box box[NCPU];
 static volatile uint32_t stop_running;
 
-static struct bl_hvc_regs system_info(void) { return bl_hvc_regs(HVC_SYSTEM_INFO, 0, 0, 0); }
-static uint32_t midr_of(uint32_t cluster) { return cluster ? MIDR_A7 : MIDR_A15; }
 
 /* The counters each CPU programs: distinct per CPU and counter. */
 static uint32_t base_value(unsigned cpu, unsigned i) { return 0x10000u * (cpu + 1) + 0x100u * i; }
@@ -128,7 +126,7 @@ void secondary_main(uint32_t context, uint32_t cpsr)
 		default: break;
 		}
 		b->done = b->cmd;
-		__asm__ volatile("dmb" ::: "memory");
+		dmb();
 		b->cmd = CMD_NONE;
 	}
 }

@@ -2,11 +2,6 @@
 #include "fdt.h"
 
 #define FDT_MAGIC      0xd00dfeedu
-#define FDT_BEGIN_NODE 1u
-#define FDT_END_NODE   2u
-#define FDT_PROP       3u
-#define FDT_NOP        4u
-#define FDT_END        9u
 
 uint64_t fdt_cells(const uint8_t *p, uint32_t n)
 {

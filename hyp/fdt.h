@@ -13,6 +13,14 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* Structure block tokens (devicetree spec 5.4.1); FDT_NOP is the one every
+ * reader skips, which fdt_trim_cpus() writes over what it removes. */
+#define FDT_BEGIN_NODE 1u
+#define FDT_END_NODE   2u
+#define FDT_PROP       3u
+#define FDT_NOP        4u
+#define FDT_END        9u
+
 /* One property, as fdt_walk() meets it. */
 struct fdt_prop {
 	unsigned depth;        /* 1: a property of the root; 2: of a top-level node; ... */

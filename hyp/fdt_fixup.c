@@ -57,7 +57,6 @@ int fdt_clip_memory(uint8_t *fdt, uint32_t max_len, uint32_t base, uint32_t size
 
 /* ---- the CPU list ------------------------------------------------------------ */
 
-#define FDT_NOP 4u   /* devicetree spec 5.4.1: a token every reader skips */
 
 /*
  * Three walks of the blob. COLLECT counts the CPU nodes and learns the

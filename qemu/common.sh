@@ -1,6 +1,8 @@
 # The QEMU command line of the launch contract, in one place (README.md,
 # docs/launch.md). Sourced by run.sh, debug.sh and the test/bench scripts.
 #   qemu_cmd HYP_ELF GUEST_IMAGE [extra qemu args...]
+# sets QEMU_CMD (the command line) and QEMU_GUEST_CPUS (the CPUs the guest
+# has: -smp, or N with blmon.cluster_cpus=N).
 # HYP_ELF "none": plain QEMU, no loader line (the guest starts at QEMU's own
 # entry, in HYP mode) - the baseline tools/linux-measure.sh compares with.
 # GUEST_IMAGE "none": no -kernel (a machine shape the monitor refuses).
@@ -46,10 +48,11 @@ qemu_cmd() {
 	if [ -z "${QEMU_DTB:-}" ] && [ "${smp%%,*}" -gt 1 ] && [ -e "build/$board/guest-smp${smp%%,*}.dtb" ]; then
 		dtb=build/$board/guest-smp${smp%%,*}.dtb
 	fi
-	# the guest's CPUs: all of them, or N with migration (blmon.cluster_cpus=N)
-	gsmp=${smp%%,*}
-	if [[ " $append " =~ \ blmon\.cluster_cpus=([0-9]+)\  ]]; then gsmp=${BASH_REMATCH[1]}; fi
-	if [ "${QEMU_TESTING:-0}" = 1 ]; then append="${append:+$append }test.ram_mb=$mem test.smp=$gsmp"; fi
+	# the guest's CPUs (QEMU_GUEST_CPUS, for the caller too): all of them,
+	# or N with migration (blmon.cluster_cpus=N)
+	QEMU_GUEST_CPUS=${smp%%,*}
+	if [[ " $append " =~ \ blmon\.cluster_cpus=([0-9]+)\  ]]; then QEMU_GUEST_CPUS=${BASH_REMATCH[1]}; fi
+	if [ "${QEMU_TESTING:-0}" = 1 ]; then append="${append:+$append }test.ram_mb=$mem test.smp=$QEMU_GUEST_CPUS"; fi
 	if [ "$hyp" != none ]; then hyp_args=(-device "loader,file=$(readlink -f "$hyp"),cpu-num=0"); fi
 	# -dtb and -append are only allowed with -kernel
 	if [ "$guest" = none ]; then dtb=none append=""; else kernel_args=(-kernel "$(readlink -f "$guest")"); fi

@@ -196,7 +196,7 @@ start_scenario() { # NAME BOARD GUEST EXPECT [extra...]: run_scenario, maybe in 
 run_scenario() { # NAME BOARD GUEST EXPECT [extra...]  (EXPECT: scenarios.txt's "-- ...")
 	local name=$1 board=$2 guest=$3 expect=$4; shift 4
 	local log=$logs/qemu-$name.log args=() want_exit="" tmo="" re
-	local hyp=build/$board/hyp.elf base="" switch_us="" slack="" hostview="" ccpus=0
+	local hyp=build/$board/hyp.elf base="" switch_us="" slack="" hostview=""
 	# the runner's own options among the QEMU arguments: --plain (QEMU
 	# without the monitor: no loader line), --same-as SCENARIO (compare
 	# perf test results) and --hostview (tools/hostview.py checks every
@@ -209,7 +209,6 @@ run_scenario() { # NAME BOARD GUEST EXPECT [extra...]  (EXPECT: scenarios.txt's 
 		--hostview) hostview=build/tmp/$name.sock ;;
 		@zeros:*) args+=("$(zeros_file "${1#@zeros:}")") ;;
 		*blmon.switch_us=*) args+=("$1"); switch_us=${1##*blmon.switch_us=}; switch_us=${switch_us%% *} ;;
-		*blmon.cluster_cpus=*) args+=("$1"); ccpus=${1##*blmon.cluster_cpus=}; ccpus=${ccpus%% *} ;;
 		*) args+=("$1") ;;
 		esac
 		shift
@@ -226,7 +225,7 @@ run_scenario() { # NAME BOARD GUEST EXPECT [extra...]  (EXPECT: scenarios.txt's 
 	if [ -n "$hostview" ]; then   # the watcher follows the console and asks QEMU's monitor
 		mkdir -p build/tmp && rm -f "$hostview" "$log"
 		QEMU_CMD+=(-monitor "unix:$hostview,server,nowait")
-		tools/hostview.py "$hostview" "$log" "$ccpus" "$hlog" --timeout $((tmo + 10)) 2>"$hlog.err" &
+		tools/hostview.py "$hostview" "$log" "$QEMU_GUEST_CPUS" "$hlog" --timeout $((tmo + 10)) 2>"$hlog.err" &
 		hpid=$!
 	fi
 	local start; start=$(date +%s%N)

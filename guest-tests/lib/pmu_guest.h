@@ -21,6 +21,11 @@
 #define PMCR_IMP(v)     ((v) >> 24)
 #define CCNT_BIT        (1u << 31)
 
+static inline uint32_t midr_of(uint32_t cluster) { return cluster ? MIDR_A7 : MIDR_A15; }
+/* HVC_SYSTEM_INFO: r0 whole-system switches, r1 cluster, r2 online CPUs,
+ * r3 this CPU's switches */
+static inline struct bl_hvc_regs system_info(void) { return bl_hvc_regs(HVC_SYSTEM_INFO, 0, 0, 0); }
+
 static inline uint32_t pmu_state_now(void) { return (uint32_t)hvc(HVC_PMU_GET_STATE); }
 static inline uint32_t cluster_now(void) { return bl_hvc_regs(HVC_MONITOR_INFO, 0, 0, 0).r1; }
 static inline int32_t switch_to(uint32_t c) { return (int32_t)hvc(HVC_CLUSTER_SWITCH, c); }
