@@ -53,7 +53,7 @@ static void hvc_dispatch(void)
 	check_eq("HVC round trip: r3 = CPU index 0", r.r3, 0);
 
 	static const uint32_t unknown[] = { 0, 1, 0x90000000u, 0x90000fffu, 0x90001014u, 0x900010ffu,
-					    0x90001102u, 0x90001202u, 0x90001306u, 0x9000ffffu,
+					    0x90001102u, 0x90001202u, 0x90001307u, 0x9000ffffu,
 					    0x8400001fu, 0xc400001fu, 0x83ffffffu, 0x84000020u, 0xffffffffu };
 	for (unsigned i = 0; i < sizeof(unknown) / sizeof(unknown[0]); i++)
 		check_eq("unknown HVC id returns -1 (NOT_SUPPORTED)", (uint32_t)hvc(unknown[i]),

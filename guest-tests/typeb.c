@@ -1,7 +1,8 @@
 /*
  * Type B scenario (issue #4, spec 3.2, 3.4, 3.5, Appendix B): per-register
  * HVCs per cluster, deferred writes to the inactive cluster, 64-bit
- * PMCCNTR, GET_COUNTERS_SIZE / SYNC_PMU_COUNTERS, and hostile arguments.
+ * PMCCNTR, GET_COUNTERS_SIZE / SYNC_PMU_COUNTERS, hostile arguments, and
+ * the monitor's Type B software increment (HVC_PMU_SWINC).
  * Counters are stopped (or count nothing) so every expected value is exact.
  */
 #include <stdio.h>
@@ -483,6 +484,70 @@ static void spec_examples(void)
 	check_eq("spec example: armv7_pmnc_reset_interrupt (no flags)", armv7_pmnc_reset_interrupt(), 0);
 }
 
+/*
+ * HVC_PMU_SWINC (ABI 1.2): SW_INCR for a Type B profiler without the Type A
+ * PMSWINC that would leave state 3. On each cluster while active: counter 0
+ * (SW_INCR, enabled) counts exactly the calls, counter 1 (SW_INCR,
+ * disabled) and counter 3 (SW_INCR, P: not at PL1) do not, counter 2 wraps
+ * and flags its overflow; the inactive cluster is untouched; the state
+ * stays 3, and 1 in state 1.
+ */
+#define SWINC_CALLS 1000u
+static uint32_t swinc(uint32_t mask, uint32_t cluster, unsigned *bad)
+{
+	struct bl_hvc_regs r = bl_hvc_regs(HVC_PMU_SWINC, mask, 0, 0);
+
+	*bad += r.r0 != 0 || r.r1 != cluster;
+	return r.r1;
+}
+
+static void typeb_swinc(void)
+{
+	for (uint32_t c = 0; c < 2; c++) {
+		uint32_t other = c ^ 1u, other0;
+		unsigned bad = 0;
+		char name[96];
+
+		switch_to(c);
+		typeb_write(HVC_PMCR_WRITE, c, 0);
+		typeb_write(HVC_PMCNTENCLR_WRITE, c, 0xffffffffu);
+		typeb_write(HVC_PMOVSR_WRITE, c, 0xffffffffu);
+		tb_set_evt(c, 0, 0x00);
+		tb_set_cnt(c, 0, 1000u * (c + 1));
+		tb_set_evt(c, 1, 0x00);
+		tb_set_cnt(c, 1, 11);
+		tb_set_evt(c, 2, 0x00);
+		tb_set_cnt(c, 2, 0xffffffffu - SWINC_CALLS / 2);
+		tb_set_evt(c, 3, 0x80000000u);                    /* P: PL1 filtered out */
+		tb_set_cnt(c, 3, 33);
+		typeb_write(HVC_PMCNTENSET_WRITE, c, 0xd);         /* 0, 2, 3 */
+		typeb_write(HVC_PMCR_WRITE, c, PMCR_E);
+		other0 = tb_cnt(other, 0);
+		for (unsigned i = 0; i < SWINC_CALLS; i++)
+			swinc(0xffffffffu, c, &bad);
+		snprintf(name, sizeof(name), "HVC_PMU_SWINC x %u on %s: r0 = 0, r1 = the active cluster",
+			 SWINC_CALLS, c ? "A7" : "A15");
+		check_eq(name, bad, 0);
+		typeb_write(HVC_PMCR_WRITE, c, 0);
+		check_eq("... counter 0 (SW_INCR) counted exactly K more", tb_cnt(c, 0), 1000u * (c + 1) + SWINC_CALLS);
+		check_eq("... counter 1 (disabled) did not count", tb_cnt(c, 1), 11);
+		check_eq("... counter 2 wrapped", tb_cnt(c, 2), SWINC_CALLS / 2 - 1);
+		check_eq("... counter 3 (P: not counting at PL1) did not count", tb_cnt(c, 3), 33);
+		check_eq("... overflow flag of counter 2 only", typeb_read(HVC_PMOVSR_READ, c), 0x4);
+		check_eq("... the inactive cluster's counter 0 unchanged", tb_cnt(other, 0), other0);
+		check_eq("... state still 3", pmu_state_now(), 3);
+	}
+	switch_to(A15_CLUSTER);
+	check_eq("HVC_PMU_SWITCH(0): state 1", pmu_switch(0), 0);
+	typeb_write(HVC_PMCR_WRITE, A15_CLUSTER, PMCR_E);
+	unsigned bad = 0;
+	swinc(1, A15_CLUSTER, &bad);
+	typeb_write(HVC_PMCR_WRITE, A15_CLUSTER, 0);
+	check_eq("HVC_PMU_SWINC in state 1: counts, state stays 1",
+		 bad + (tb_cnt(A15_CLUSTER, 0) != 1000u + SWINC_CALLS + 1) + (pmu_state_now() != 1), 0);
+	check_eq("HVC_PMU_SWITCH(1): back to state 3", pmu_switch(1), 0);
+}
+
 static void back_to_state1(void)
 {
 	check_eq("HVC_PMU_SWITCH(0): 3 -> 1", pmu_switch(0), 0);
@@ -507,6 +572,7 @@ void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 	gator_sequence();
 	every_call_both_clusters();
 	spec_examples();
+	typeb_swinc();
 	back_to_state1();
 	test_finish();
 }

@@ -134,6 +134,13 @@ static void hvc_switch_period(struct hyp_cpu *c, uint32_t r[4])
 	r[0] = switch_period();
 }
 
+/* Type B's software increment (ABI 1.2): no state change. */
+static void hvc_pmu_swinc(struct hyp_cpu *c, uint32_t r[4])
+{
+	r[1] = pmu_typeb_swinc(&c->pmu, r[1]);
+	r[0] = BL_HVC_SUCCESS;
+}
+
 static void hvc_monitor_checksum(struct hyp_cpu *c, uint32_t r[4])
 {
 	(void)c;
@@ -153,12 +160,13 @@ static void hvc_monitor_checksum(struct hyp_cpu *c, uint32_t r[4])
 	X(HVC_MONITOR_INFO, hvc_monitor_info)                                  \
 	X(HVC_MONITOR_CHECKSUM, hvc_monitor_checksum)                          \
 	X(HVC_SYSTEM_INFO, hvc_system_info)                                    \
-	X(HVC_SWITCH_PERIOD, hvc_switch_period)
+	X(HVC_SWITCH_PERIOD, hvc_switch_period)                                \
+	X(HVC_PMU_SWINC, hvc_pmu_swinc)
 
 #define HVC_BASE  0x90001000u
 /* The table covers every id up to the highest; most of it is holes (3 KiB
  * of pointers), which buys a dispatch of one compare and one load. */
-#define HVC_SPAN  (HVC_SWITCH_PERIOD - HVC_BASE + 1u)
+#define HVC_SPAN  (HVC_PMU_SWINC - HVC_BASE + 1u)
 
 #define X(fid, fn) _Static_assert((fid) >= HVC_BASE && (fid) - HVC_BASE < HVC_SPAN, \
 				  #fid " outside the table");

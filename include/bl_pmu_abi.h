@@ -85,8 +85,13 @@ typedef uintptr_t bl_uptr;
 #define HVC_SWITCH_PERIOD         0x90001305u  /* r0 <- the monitor-driven switch period in
                                                   timer ticks (blmon.switch_us or
                                                   HVC_AUTO_SWITCH), 0 = off (ABI 1.1) */
+#define HVC_PMU_SWINC             0x90001306u  /* r1 = counter mask, as PMSWINC takes:
+                                                  SW_INCR on the active cluster's own
+                                                  counters, no state change (Type A's
+                                                  PMSWINC leaves state 3); r0 <- 0,
+                                                  r1 <- active cluster (ABI 1.2) */
 
-#define BL_ABI_VERSION            0x00010001u  /* 1.1: HVC_SWITCH_PERIOD */
+#define BL_ABI_VERSION            0x00010002u  /* 1.2: HVC_PMU_SWINC (1.1: HVC_SWITCH_PERIOD) */
 
 /* ---- Table 17: clusters ----------------------------------------------- */
 #define A15_CLUSTER               0

@@ -233,6 +233,9 @@ PMU_TYPEB_REGS(PMU_TYPEB_DECLARE)
 void pmu_typeb_regs(struct pmu_cpu *p, uint32_t r[4]);
 struct pmu_hvc_out pmu_typeb_call(struct pmu_cpu *p, uint32_t fid, uint32_t cluster,
 				  uint32_t a2, uint32_t a3);
+/* HVC_PMU_SWINC: software increment of the counters in mask on the active
+ * cluster, which it returns (pmu_typeb.c). */
+unsigned pmu_typeb_swinc(struct pmu_cpu *p, uint32_t mask);
 uint32_t pmu_counters_size(void);
 /* One element per counter of every cluster - cycle counter, overflow flag,
  * each event counter - so one call can address all of them. */

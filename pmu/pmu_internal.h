@@ -69,6 +69,10 @@ static inline void kept_update(const struct pmu_cpu *p, unsigned c, uint32_t *x,
 }
 void hw_pmcr_write(struct pmu_cpu *p, uint32_t v, unsigned n);   /* P, C act on n counters */
 uint64_t ccnt_observe(struct pmu_cpu *p);        /* 64-bit value, carries the upper word */
+/* PMSWINC as the guest's write at PL1 (pl0: PL0) would do it, on the
+ * hardware counters below n that v names (pmu_trap.c): Type A's PMSWINC
+ * and HVC_PMU_SWINC. */
+void software_increment(uint32_t v, unsigned n, bool pl0);
 void ccnt_load(struct pmu_cpu *p, uint64_t v);
 /* Cluster c's context (c active): everything a context holds, for the
  * counters c has, from the hardware and the kept registers, or back. */

@@ -49,19 +49,21 @@ static bool mode_filtered(uint32_t type, bool pl0)
  * PMSWINC done by the monitor. A write from HYP would be filtered out
  * (event counters do not count at PL2 while PMXEVTYPER.NSH = 0, which also
  * keeps the monitor's own work out of the guest's counts), so the software
- * increment is performed here: each enabled counter of the Type A view
- * that counts SW_INCR (event 0x00) goes up by one, overflow included -
- * unless its filter excludes the mode the guest wrote PMSWINC from, as the
- * hardware would (the differential stress guest found the emulation
- * counting where the native PMSWINC of state 2 does not).
+ * increment is performed here: each enabled hardware counter below n that
+ * v names and that counts SW_INCR (event 0x00) goes up by one, overflow
+ * included - unless its filter excludes the mode the guest wrote PMSWINC
+ * from, as the hardware would (the differential stress guest found the
+ * emulation counting where the native PMSWINC of state 2 does not). The
+ * Type A view passes its 4 counters, HVC_PMU_SWINC (pmu_typeb.c) the
+ * active cluster's counters in the hardware: kept ones never count.
  */
-static void software_increment(uint32_t v, bool pl0)
+void software_increment(uint32_t v, unsigned n, bool pl0)
 {
 	uint32_t en = pmu_hw_read(PMU_HW_PMCNTENSET) & v;
 
 	if (!(pmu_hw_read(PMU_HW_PMCR) & PMCR_E))
 		return;
-	for (unsigned i = 0; i < PMU_TYPEA_COUNTERS; i++) {
+	for (unsigned i = 0; i < n; i++) {
 		uint32_t type;
 
 		if (!(en & (1u << i)))
@@ -164,7 +166,7 @@ static void PMUSERENR_write(struct pmu_cpu *p, uint32_t v)
 static void PMSWINC_write(struct pmu_cpu *p, uint32_t v)
 {
 	(void)p;
-	software_increment(v & TYPEA_MASK, false);   /* from PL1; PL0: pmu_trap_pl0() */
+	software_increment(v, PMU_TYPEA_COUNTERS, false);   /* from PL1; PL0: pmu_trap_pl0() */
 }
 
 /* Read-only; emulated, QEMU's v7 CPUs UNDEF them. */
@@ -193,7 +195,7 @@ enum pmu_trap_rc pmu_trap_pl0(struct pmu_cpu *p, uint32_t key, bool read, uint32
 	if (!pl0_allowed(key, read))
 		return PMU_TRAP_UNDEF;
 	if (key == CPK_PMSWINC && !read) {
-		software_increment(*rt & TYPEA_MASK, true);
+		software_increment(*rt, PMU_TYPEA_COUNTERS, true);
 		p->state = 2;
 		return PMU_TRAP_DONE;
 	}

@@ -116,6 +116,25 @@ write_other(struct pmu_cpu *p, uint32_t r[4], enum tb_reg reg)
 PMU_TYPEB_REGS(TB_HANDLERS)
 #undef TB_HANDLERS
 
+/*
+ * HVC_PMU_SWINC (extension, ABI 1.2): a PMSWINC on the active cluster's
+ * own counters without the Type A access that would leave state 3 (spec
+ * 3.1.1), so a Type B profiler can use SW_INCR. As a PMSWINC write from
+ * PL1 on that cluster: enabled counters with event 0x00 whose filter lets
+ * PL1 count; bits of counters it lacks and bit 31 ignored. Only counters
+ * that count can count SW_INCR: kept ones never do, and in state 2 those
+ * past HDCR.HPMN = 4 are frozen (HPME = 0, pmu.h). No state change.
+ */
+unsigned pmu_typeb_swinc(struct pmu_cpu *p, uint32_t mask)
+{
+	unsigned n = p->active_backed;
+
+	if (p->state == 2 && n > PMU_TYPEA_COUNTERS)
+		n = PMU_TYPEA_COUNTERS;
+	software_increment(mask, n, false);
+	return p->active;
+}
+
 typedef void (*typeb_fn)(struct pmu_cpu *p, uint32_t r[4]);
 #define TB_CALLS(reg) pmu_typeb_read_##reg, pmu_typeb_write_##reg,
 static const typeb_fn typeb_calls[2 * TB_NREGS] = { PMU_TYPEB_REGS(TB_CALLS) };

@@ -219,6 +219,30 @@ static void type_a_beside_kept_counters(void **state)
 	assert_hw_past_n_untouched();
 }
 
+/* HVC_PMU_SWINC on the A15: counters 0-3 (the hardware) count SW_INCR,
+ * the kept 4, 5 never do - not at 0xFFFFFFFF either (no wrap, no flag). */
+static void swinc_leaves_kept_counters(void **state)
+{
+	(void)state;
+	pmu_hvc_pmu_switch(&cpu, 1);
+	program(A15, 0, 0x00, 7);
+	program(A15, 3, 0x00, 0xFFFFFFFFu);
+	program(A15, 4, 0x00, 0x44);
+	program(A15, 5, 0x00, 0xFFFFFFFFu);
+	wr(HVC_PMCNTENCLR_WRITE, A15, ~0u);
+	wr(HVC_PMCNTENSET_WRITE, A15, 0x39);
+	wr(HVC_PMOVSR_WRITE, A15, ~0u);
+	wr(HVC_PMCR_WRITE, A15, 0x1);
+	assert_int_equal(pmu_typeb_swinc(&cpu, 0xFFFFFFFFu), A15);
+	assert_int_equal(counter(A15, 0), 8);
+	assert_int_equal(counter(A15, 3), 0);
+	assert_int_equal(counter(A15, 4), 0x44);
+	assert_int_equal(counter(A15, 5), 0xFFFFFFFFu);
+	rd_eq(HVC_PMOVSR_READ, A15, 0x8);
+	assert_int_equal(pmu_state(&cpu), 3);
+	assert_hw_past_n_untouched();
+}
+
 /* The A15's kept values as its Type B view must show them. */
 static void assert_a15_programmed(uint32_t cnten)
 {
@@ -448,7 +472,7 @@ int main(void)
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 	const struct CMUnitTest tests[] = {
 		T(boots_with_kept_counters_at_reset), T(physical_count_clamped),
-		T(active_every_register), T(type_a_beside_kept_counters),
+		T(active_every_register), T(type_a_beside_kept_counters), T(swinc_leaves_kept_counters),
 		T(inactive_reads_snapshot_writes_deferred), T(a7_fully_backed), T(a7_boot),
 		T(switch_state1), T(switch_state2), T(switch_state3), T(sync_active),
 		T(bad_inbound_cluster),

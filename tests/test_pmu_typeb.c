@@ -330,6 +330,128 @@ static void any_state_no_transition(void **state)
 	}
 }
 
+/*
+ * HVC_PMU_SWINC (ABI 1.2): a PMSWINC on the active cluster's own counters
+ * (the A15's 6 here) that leaves the state alone. Counters 0, 1, 4, 5
+ * count SW_INCR, 1 about to wrap; 2 counts another event; 3 is filtered
+ * out at PL1 (P != NSK); 4 is filtered in (P == NSK).
+ */
+static void swinc_program(void)
+{
+	struct fake_pmu s = fake_pmu_peek();
+	static const uint32_t types[6] = { 0x00, 0x00, 0x08, 0x80000000u, 0xA0000000u, 0x00 };
+
+	s.pmcr = 1;
+	s.cnten = 0x8000003Fu;
+	s.ovs = 0;
+	s.selr = 2;
+	s.ccnt = 77;
+	for (unsigned i = 0; i < 6; i++) {
+		s.evtyper[i] = types[i];
+		s.evcntr[i] = 100 * i;
+	}
+	s.evcntr[1] = 0xFFFFFFFFu;
+	fake_pmu_poke(&s);
+}
+
+static void swinc_counts_enabled_sw_incr_counters(void **state)
+{
+	(void)state;
+	swinc_program();
+	struct pmu_cpu before = cpu;
+
+	assert_int_equal(pmu_typeb_swinc(&cpu, 0xFFFFFFFFu), A15);
+	struct fake_pmu s = fake_pmu_peek();
+	assert_int_equal(s.evcntr[0], 1);
+	assert_int_equal(s.evcntr[1], 0);                   /* wrapped ... */
+	assert_int_equal(s.ovs, 0x2);                       /* ... and flagged, nothing else */
+	assert_int_equal(s.evcntr[2], 200);                 /* event 0x08 */
+	assert_int_equal(s.evcntr[3], 300);                 /* P alone: not at PL1 */
+	assert_int_equal(s.evcntr[4], 401);                 /* P, NSK: PL1 counts */
+	assert_int_equal(s.evcntr[5], 501);
+	assert_int_equal(s.ccnt, 77);                       /* bit 31 ignored */
+	assert_int_equal(s.selr, 2);                        /* the guest's selection kept */
+	assert_int_equal(pmu_state(&cpu), 3);
+	assert_memory_equal(&before, &cpu, sizeof(cpu));    /* no monitor state changed */
+
+	pmu_typeb_swinc(&cpu, 0x20);                        /* only the counters named */
+	s = fake_pmu_peek();
+	assert_int_equal(s.evcntr[0], 1);
+	assert_int_equal(s.evcntr[5], 502);
+	pmu_typeb_swinc(&cpu, 0xFFFFFFC0u);                 /* bits 6-31: no counter, nothing */
+	struct fake_pmu t = fake_pmu_peek();
+	assert_true(fake_pmu_equal(&s, &t));
+
+	tb_write(&cpu, HVC_PMCNTENCLR_WRITE, A15, 0x1);     /* disabled: does not count */
+	pmu_typeb_swinc(&cpu, 0x21);
+	assert_int_equal(fake_pmu_peek().evcntr[0], 1);
+	assert_int_equal(fake_pmu_peek().evcntr[5], 503);
+	tb_write(&cpu, HVC_PMCR_WRITE, A15, 0);             /* PMCR.E = 0: nothing counts */
+	pmu_typeb_swinc(&cpu, 0x3F);
+	assert_int_equal(fake_pmu_peek().evcntr[5], 503);
+	assert_int_equal(fake_pmu_unpredictable(), 0);
+}
+
+/* The same filter rule as Type A's PMSWINC from PL1 (test_pmu_trap.c
+ * software_increment_mode_filter): PL1 counts iff P == NSK. */
+static void swinc_mode_filter(void **state)
+{
+	(void)state;
+	static const struct { uint32_t type; bool pl1; } cases[] = {
+		{ 0x00000000u, true }, { 0x80000000u, false }, { 0xA0000000u, true },
+		{ 0x20000000u, false }, { 0x40000000u, true }, { 0x50000000u, true },
+		{ 0xC0000000u, false },
+	};
+	struct fake_pmu s = fake_pmu_peek();
+
+	s.pmcr = 1;
+	s.cnten = 0x1;
+	for (unsigned k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		s.evtyper[0] = cases[k].type;
+		s.evcntr[0] = 100;
+		fake_pmu_poke(&s);
+		pmu_typeb_swinc(&cpu, 1);
+		assert_int_equal(fake_pmu_peek().evcntr[0], 100 + cases[k].pl1);
+	}
+}
+
+/* The active A7: its 4 counters, not the hardware's counters 4, 5. */
+static void swinc_active_a7_four_counters(void **state)
+{
+	(void)state;
+	pmu_test_switch(&cpu, A7);
+	swinc_program();
+	assert_int_equal(pmu_typeb_swinc(&cpu, 0xFFFFFFFFu), A7);
+	struct fake_pmu s = fake_pmu_peek();
+	assert_int_equal(s.evcntr[0], 1);
+	assert_int_equal(s.evcntr[1], 0);
+	assert_int_equal(s.ovs, 0x2);
+	assert_int_equal(s.evcntr[4], 400);                 /* not the A7's */
+	assert_int_equal(s.evcntr[5], 500);
+	assert_int_equal(pmu_state(&cpu), 3);
+}
+
+/* Every state, none left: in state 2 the counters past HDCR.HPMN = 4
+ * (4, 5) are frozen (HPME = 0) and count SW_INCR no more than any event. */
+static void swinc_any_state_no_transition(void **state)
+{
+	(void)state;
+	for (unsigned st = 1; st <= 3; st++) {
+		pmu_cpu_init(&cpu, A15, fake_pmu_counters());
+		if (st == 2) {
+			uint32_t v;
+			pmu_trap(&cpu, CPK_PMCR, true, &v, false);
+		} else if (st == 3) {
+			pmu_hvc_pmu_switch(&cpu, 1);
+		}
+		swinc_program();
+		assert_int_equal(pmu_typeb_swinc(&cpu, 0x3F), A15);
+		assert_int_equal(pmu_state(&cpu), st);
+		assert_int_equal(fake_pmu_peek().evcntr[0], 1);
+		assert_int_equal(fake_pmu_peek().evcntr[5], st == 2 ? 500 : 501);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -343,6 +465,10 @@ int main(void)
 		cmocka_unit_test_setup(bad_cluster_changes_nothing, setup),
 		cmocka_unit_test_setup(fid_range, setup),
 		cmocka_unit_test_setup(any_state_no_transition, setup),
+		cmocka_unit_test_setup(swinc_counts_enabled_sw_incr_counters, setup),
+		cmocka_unit_test_setup(swinc_mode_filter, setup),
+		cmocka_unit_test_setup(swinc_active_a7_four_counters, setup),
+		cmocka_unit_test_setup(swinc_any_state_no_transition, setup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -47,7 +47,7 @@ static inline bool hvc_documented(uint32_t fid, struct bl_hvc_regs r)
 	bool known = (fid >= HVC_PMCR_READ && fid <= HVC_PMINTENCLR_WRITE) ||
 		     (fid >= HVC_PMU_SWITCH && fid <= HVC_PMU_GET_STATE) ||
 		     (fid >= HVC_GET_COUNTERS_SIZE && fid <= HVC_SYNC_PMU_COUNTERS) ||
-		     (fid >= HVC_CLUSTER_SWITCH && fid <= HVC_SWITCH_PERIOD);
+		     (fid >= HVC_CLUSTER_SWITCH && fid <= HVC_PMU_SWINC);
 
 	if (!known)
 		return r.r0 == (uint32_t)BL_HVC_NOT_SUPPORTED;
@@ -64,6 +64,8 @@ static inline bool hvc_documented(uint32_t fid, struct bl_hvc_regs r)
 		return r.r0 <= 1 || r.r0 == (uint32_t)BL_HVC_INVALID_PARAMETER;
 	case HVC_SWITCH_PERIOD:         /* off, or a period HVC_AUTO_SWITCH takes */
 		return r.r0 == 0 || r.r0 >= BL_SWITCH_PERIOD_MIN;
+	case HVC_PMU_SWINC:             /* any mask: 0 and the active cluster */
+		return r.r0 == 0 && r.r1 <= 1;
 	default:
 		return true;
 	}

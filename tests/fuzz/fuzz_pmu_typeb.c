@@ -9,7 +9,11 @@
  *    PMSELR, which reads a pending selection;
  *  - on a physical PMU with 4 counters (QEMU's cortex-a7: the A15's 4, 5
  *    kept by the monitor; bit 1 of the first byte), no access reaches a
- *    counter it lacks.
+ *    counter it lacks;
+ *  - HVC_PMU_SWINC (pmu_typeb_swinc) returns the active cluster, changes
+ *    no monitor state and does to the hardware exactly what a PMSWINC
+ *    from PL1 on the active cluster's counters in the hardware does
+ *    (computed here from the registers before the call).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -22,6 +26,27 @@
 #include "fake_pmu_hw.h"
 
 static const unsigned ncnt[2] = { 6, 4 };
+
+/* What HVC_PMU_SWINC with mask v must leave in the hardware (state 3):
+ * the active cluster's counters the physical PMU has, enabled, PMCR.E,
+ * event 0x00, PL1 not filtered out (P == NSK), +1, a wrap flagged. */
+static struct fake_pmu swinc_model(struct fake_pmu s, unsigned active, uint32_t v)
+{
+	unsigned n = ncnt[active] < fake_pmu_counters() ? ncnt[active] : fake_pmu_counters();
+
+	if (!(s.pmcr & 1u))
+		return s;
+	for (unsigned i = 0; i < n; i++) {
+		uint32_t bit = 1u << i, t = s.evtyper[i];
+
+		if (!(v & bit) || !(s.cnten & bit) || (t & 0xffu) != 0 ||
+		    !(t & (1u << 31)) != !(t & (1u << 29)))
+			continue;
+		if (++s.evcntr[i] == 0)
+			s.ovs |= bit;
+	}
+	return s;
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -51,9 +76,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			pmu_hw_reset(&cpu, to);
 			pmu_switch_in(&cpu, to);
 			ever[to] = true;
+		} else if (data[0] >= 224) {   /* HVC_PMU_SWINC, mask v */
+			struct pmu_cpu before = cpu;
+			struct fake_pmu want = swinc_model(fake_pmu_peek(), cpu.active, v);
+
+			if (pmu_typeb_swinc(&cpu, v) != cpu.active)
+				FAIL("HVC_PMU_SWINC must return the active cluster");
+			if (memcmp(&before, &cpu, sizeof(cpu)) != 0)
+				FAIL("HVC_PMU_SWINC changed monitor state");
+			struct fake_pmu hw = fake_pmu_peek();
+			if (!fake_pmu_equal(&hw, &want))
+				FAIL("HVC_PMU_SWINC is not a PMSWINC on the active cluster");
 		} else {
 			if ((fid & 0xfffffffeu) == HVC_PMSELR_READ && (data[1] & 2))
 				v %= 40;   /* make valid selections likely */
+			if (fid == HVC_PMXEVTYPER_WRITE && (data[1] & 4))
+				v &= 0xf0000000u;   /* SW_INCR, any mode filter */
 			struct pmu_cpu before = cpu;
 			struct fake_pmu hw_before = fake_pmu_peek();
 			struct pmu_hvc_out o = pmu_typeb_call(&cpu, fid, cl, v, hi);
