@@ -77,6 +77,41 @@ static void sync_prepare(unsigned entries)
 	sync_arr[0].header.entries = entries;
 }
 
+/*
+ * A perf driver reading a group of 8 events spread over both clusters:
+ * on each, the cycle counter and event counters 0-2. One SYNC of 8 READ
+ * entries (the A15 active, the A7 inactive, as the Type B lines above)...
+ */
+static void sync_prepare_group(void)
+{
+	unsigned k = 1;
+
+	for (uint32_t c = 0; c < 2; c++) {
+		for (unsigned i = 0; i < 4; i++, k++) {
+			sync_arr[k].counter.cluster_id = c;
+			sync_arr[k].counter.selected_counter = i ? PMU_EVENT_COUNTER_N(i - 1) : PMU_CYCLE_COUNTER;
+			sync_arr[k].counter.request_code = PMU_READ_COUNTER;
+		}
+	}
+	sync_arr[0].header.entries = k - 1;
+}
+
+/* ... against the same 8 values through the per-register calls: per
+ * cluster HVC_PMCCNTR_READ, then HVC_PMSELR_WRITE + HVC_PMXEVCNTR_READ per
+ * event counter (7 HVCs; on the inactive A7 the selection is a deferred
+ * write, which its PMXEVCNTR_READ then indexes with). */
+#define GROUP_HVCS 14u
+static inline uint32_t read_group_per_register(uint32_t c)
+{
+	uint32_t sum = (uint32_t)hvc(HVC_PMCCNTR_READ, c);
+
+	for (uint32_t n = 0; n < 3; n++) {
+		hvc(HVC_PMSELR_WRITE, c, n);
+		sum += (uint32_t)hvc(HVC_PMXEVCNTR_READ, c);
+	}
+	return sum;
+}
+
 /* blmon.cluster_cpus=1 (issue #16): the switches are migrations between
  * two physical CPUs; only they are measured (the rest is make bench's
  * single-CPU run). */
@@ -168,6 +203,15 @@ void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 		snprintf(name, sizeof(name), "HVC_SYNC_PMU_COUNTERS, %u READ entries", sizes[s]);
 		report(name, ipo_x100(t, loop_ticks));
 	}
+
+	/* 8 counters over both clusters: one SYNC against 14 per-register HVCs */
+	sync_prepare_group();
+	MEASURE(t, sink = (uint32_t)hvc(HVC_SYNC_PMU_COUNTERS, sync_arr));
+	report("8 counters, 2 clusters: one SYNC, 8 READ entries", ipo_x100(t, loop_ticks));
+	MEASURE(t, sink = read_group_per_register(A15_CLUSTER) + read_group_per_register(A7_CLUSTER));
+	uint32_t group = ipo_x100(t, loop_ticks);
+	report("8 counters, 2 clusters: 14 per-register HVCs", group);
+	report("8 counters, 2 clusters: per-register, per HVC x 8", (group * 8 + GROUP_HVCS / 2) / GROUP_HVCS);
 
 	/* Cluster switches (two per iteration: there and back), first with a
 	 * debug context the guest never touched (lazy), then with one. */
