@@ -97,4 +97,8 @@ row() { # LABEL RUN-SUFFIX KEY [MONITOR-RUN]
 		awk -v k="$k" -v a="$a" -v b="$b" 'BEGIN { printf "| pingpong under perf stat -i: %s | %s | %s | %+d |\n", k, a, b, b - a }'
 	done
 	echo "| HVC_PMU_GET_STATE before / after perf stat | 2 | $(get monitor-icount pp_state3_before) / $(get monitor-icount pp_state3_after) | |"
+	# perf per cluster: the blmon PMUs (one cpu_cycles event per cluster,
+	# Type B) against the native driver's two events; target <= +2 %
+	a=$(get monitor-icount pp_state2_ns); b=$(get monitor-icount pp_blmon_ns)
+	awk -v a="$a" -v b="$b" 'BEGIN { printf "| pingpong under perf stat -i: ns, native cycles,instructions / blmon_cortex_a15+a7 cpu_cycles | %s | %s | %+d (%+.2f %%) |\n", a, b, b - a, (a > 0 ? (b - a) * 100 / a : 0) }'
 } | tee -a "$out"

@@ -56,6 +56,13 @@ int blmon_cpufreq_register(void);
 void blmon_cpufreq_unregister(void);
 bool blmon_cpufreq_active(void);
 
+/* typeb_swinc: SW_INCR through HVC_PMU_SWINC (state 3 kept), per cluster. */
+int blmon_typeb_swinc_init(struct dentry *dir);
+
+/* The perf PMUs blmon_cortex_a15 / blmon_cortex_a7 (blmon_perf*.c). */
+int blmon_perf_init(void);
+void blmon_perf_exit(void);
+
 /* bench: HVC costs seen from Linux (not a test). */
 int blmon_bench_init(struct dentry *dir);
 

@@ -80,9 +80,14 @@ static int __init blmon_init(void)
 		err = blmon_system_init(blmon_dir);
 	if (!err)
 		err = blmon_swincr_init(blmon_dir);
+	if (!err)
+		err = blmon_typeb_swinc_init(blmon_dir);
+	if (!err)
+		err = blmon_perf_init();
 	if (!err)   /* last: once registered, the governor may switch at once */
 		err = blmon_cpufreq_register();
 	if (err) {
+		blmon_perf_exit();
 		debugfs_remove(blmon_dir);
 		blmon_switch_exit();
 		blmon_sync_exit();
@@ -99,6 +104,7 @@ static void __exit blmon_exit(void)
 	/* The governor first: it returns once no decision is running. Then
 	 * the files: once removed, no handler runs and none is running. */
 	blmon_cpufreq_unregister();
+	blmon_perf_exit();
 	debugfs_remove(blmon_dir);
 	blmon_switch_exit();
 	blmon_sync_exit();

@@ -37,4 +37,9 @@ if ! dmesg | grep -q "started in HYP mode" && insmod /lib/modules/blmon_guest.ko
 	echo "# measure pp_state3_before $(cat $D/pmu_state)"   # 3: every PMU access traps
 	pp state3 perf stat -i -e cycles,instructions,context-switches
 	echo "# measure pp_state3_after $(cat $D/pmu_state)"    # 2 again after perf's first access
+	# perf per cluster (docs/linux-module.md): the same two hardware events
+	# through the blmon PMUs, one per cluster, counted through Type B
+	pp blmon perf stat -i -e blmon_cortex_a15/cpu_cycles/,blmon_cortex_a7/cpu_cycles/,context-switches
+	awk '$2 ~ /^blmon_cortex_a(15|7)\/cpu_cycles\/$/ { gsub(",", "", $1); split($2, p, "/")
+		print "# measure pp_blmon_" p[1] " " $1 }' /tmp/pp.stat
 fi
