@@ -271,6 +271,29 @@ static void deferred_apply_in_states_1_and_2(void **state)
 	assert_int_equal(fake_pmu_peek().evcntr[2], 0xCD);
 }
 
+/* Leaving state 3 (HVC_PMU_SWITCH(0)) drops what waits for the inactive
+ * cluster: a later user of the PMU (state 1 or 2) does not get it. */
+static void leaving_state3_drops_deferred(void **state)
+{
+	(void)state;
+	tb_write(&cpu, HVC_PMCR_WRITE, A15, 0x1);
+	tb_write(&cpu, HVC_PMCNTENSET_WRITE, A15, 0x3);
+	pmu_test_switch(&cpu, A7);                               /* A15 saved, E = 1 */
+	tb_write(&cpu, HVC_PMCNTENCLR_WRITE, A15, 0xffffffffu);  /* deferred */
+	tb_write(&cpu, HVC_PMCR_WRITE, A15, 0);                  /* deferred */
+	tb_write(&cpu, HVC_PMXEVCNTR_WRITE, A15, 0x55);          /* deferred */
+	assert_int_equal(pmu_hvc_pmu_switch(&cpu, 0), 0);
+	assert_int_equal(pmu_state(&cpu), 1);
+	pmu_test_switch(&cpu, A15);                              /* state 1: reset, nothing applied */
+	assert_int_equal(fake_pmu_peek().cnten, 0);
+	assert_int_equal(fake_pmu_peek().evcntr[0], 0xDEAD0000u);
+	/* writes made in state 1 still wait for the switch-in, as before */
+	tb_write(&cpu, HVC_PMCNTENSET_WRITE, A7, 0x4);
+	pmu_hvc_pmu_switch(&cpu, 0);                             /* 1 -> 1: kept */
+	pmu_test_switch(&cpu, A7);
+	assert_int_equal(fake_pmu_peek().cnten, 0x4);
+}
+
 static void bad_cluster_changes_nothing(void **state)
 {
 	(void)state;
@@ -462,6 +485,7 @@ int main(void)
 		cmocka_unit_test_setup(inactive_reads_snapshot_never_mixed, setup),
 		cmocka_unit_test_setup(inactive_writes_are_deferred, setup),
 		cmocka_unit_test_setup(deferred_apply_in_states_1_and_2, setup),
+		cmocka_unit_test_setup(leaving_state3_drops_deferred, setup),
 		cmocka_unit_test_setup(bad_cluster_changes_nothing, setup),
 		cmocka_unit_test_setup(fid_range, setup),
 		cmocka_unit_test_setup(any_state_no_transition, setup),

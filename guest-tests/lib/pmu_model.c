@@ -228,6 +228,8 @@ int32_t model_pmu_switch(struct pmu_model *m, uint32_t arg)
 {
 	if (arg > 1)                         /* docs/abi.md Table 3 */
 		return BL_HVC_INVALID_PARAMETER;
+	if (!arg && m->state == 3)           /* docs/abi.md "Leaving state 3" */
+		m->queue[0].n = m->queue[1].n = 0;
 	m->state = arg ? 3 : 1;
 	return BL_HVC_SUCCESS;
 }

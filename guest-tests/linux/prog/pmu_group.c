@@ -26,17 +26,20 @@
 
 static int pmu_type(const char *pmu)
 {
-	char path[256];
+	char path[256], line[32], *end;
 	FILE *f;
-	int type = -1;
+	long type = -1;
 
 	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/type", pmu);
 	f = fopen(path, "r");
-	if (!f || fscanf(f, "%d", &type) != 1)
-		type = -1;
+	if (f && fgets(line, sizeof(line), f)) {
+		type = strtol(line, &end, 10);
+		if (end == line || type < 0 || type > 0x7fffffff)
+			type = -1;
+	}
 	if (f)
 		fclose(f);
-	return type;
+	return (int)type;
 }
 
 int main(int argc, char **argv)
