@@ -11,12 +11,12 @@ A15=blmon_cortex_a15 A7=blmon_cortex_a7
 N=100000000            # spin N: 2N + 13,293 user instructions (docs/linux.md)
 P=1000003              # perf record period (prime)
 SWINC=100000           # HVC_PMU_SWINC calls
-# The two PMUs against the native driver, user counts of spin, in one boot:
-# on virt two native runs give the same count (0 apart, measured), so the
-# sum must be exact; vexpress-a15's QEMU counts one user instruction more in
-# about 1 run in 60, without the monitor too (30-perf.sh): 2 there.
-USER_TOL=0
-[ "$BOARD" = vexpress-a15 ] && USER_TOL=2
+# The two PMUs against the native driver, user counts of spin, in one boot.
+# Native runs of spin N in this script's boot gave 200,013,293 and, now and
+# then, one more (seen on virt, with and without blmon.cluster_cpus; on
+# vexpress-a15 QEMU does it in ~1 run in 60 without the monitor too,
+# 30-perf.sh): a blmon count is compared with a native one to within 2.
+USER_TOL=2
 
 hz=$(cntvct hz | sed -n 's/^cntfrq_hz //p')
 ticks_1ms=$((hz / 1000))
@@ -70,10 +70,12 @@ pstat b0 $EVB spin $N
 pstat n2 $EVN spin $N
 tol=$(( $(minus "$(val n1 cycles:u)" "$(val n2 cycles:u)") ))
 tol=$(( ${tol#-} + USER_TOL ))
-check_eq "switching off: all of cpu_cycles:u on the boot cluster, exactly the native count" \
-	"$(val b0 $A15/cpu_cycles/u) $(val b0 $A7/cpu_cycles/u)" "$(val n1 cycles:u) 0"
-check_eq "... and all of instructions:u" \
-	"$(val b0 $A15/instructions/u) $(val b0 $A7/instructions/u)" "$(val n1 instructions:u) 0"
+# one_cluster A B NATIVE: A is the native count (to within USER_TOL), B is 0
+one_cluster() { within "$1" "$3" $USER_TOL && [ "$2" = 0 ]; }
+check "switching off: all of cpu_cycles:u on the boot cluster, the native count ($(val b0 $A15/cpu_cycles/u) $(val b0 $A7/cpu_cycles/u))" \
+	one_cluster "$(val b0 $A15/cpu_cycles/u)" "$(val b0 $A7/cpu_cycles/u)" "$(val n1 cycles:u)"
+check "... and all of instructions:u ($(val b0 $A15/instructions/u) $(val b0 $A7/instructions/u))" \
+	one_cluster "$(val b0 $A15/instructions/u)" "$(val b0 $A7/instructions/u)" "$(val n1 instructions:u)"
 s0=$(switches); switching_on
 pstat b1 $EVB spin $N
 pstat n3 $EVN spin $N
@@ -83,7 +85,7 @@ for ev in cpu_cycles instructions; do
 	a=$(val b1 $A15/$ev/u) b=$(val b1 $A7/$ev/u)
 	check "with switches: $ev:u on both clusters ($a + $b)" sh -c "[ '${a:-0}' -gt 0 ] && [ '${b:-0}' -gt 0 ]" 2>/dev/null
 	nat=$(val n3 instructions:u); [ $ev = cpu_cycles ] && nat=$(val n3 cycles:u)
-	check "... A15 + A7 = the native $ev:u ($nat) to within $tol (two native runs: $(val n1 cycles:u), $(val n2 cycles:u))" \
+	check "... A15 + A7 = the native $ev:u ($nat) to within $tol (native runs: $(val n1 cycles:u), $(val n2 cycles:u))" \
 		within "$( isnum "$a" && isnum "$b" && echo $((a + b)))" "$nat" $tol
 done
 note "spin $N with $((s1 - s0)) switches: cpu_cycles:u A15 $(val b1 $A15/cpu_cycles/u) + A7 $(val b1 $A7/cpu_cycles/u)," \
@@ -135,12 +137,23 @@ else
 fi
 
 # ---- with the native driver: one at a time, in one boot -----------------------------
-pstat x1 -e $A15/cpu_cycles/u spin $N
+# blmon first, on the inactive cluster (the A7 runs, nothing switches): its
+# event counts nothing, and its programming of the A15 waits for the A15's
+# switch-in; leaving state 3 drops it, so the native run that follows, with
+# switches, is not touched by it (docs/abi.md "Leaving state 3")
+echo 1 > $D/cluster
+pstat x1 -e $A15/cpu_cycles/u,$A7/cpu_cycles/u spin $N
+switching_on
 pstat x2 -e cycles:u spin $N
-pstat x3 -e $A15/cpu_cycles/u spin $N
-check_eq "one after the other: blmon, native, blmon again, the same counts" \
-	"$(val x1 $A15/cpu_cycles/u) $(val x2 cycles:u) $(val x3 $A15/cpu_cycles/u)" \
-	"$(val n1 cycles:u) $(val n1 cycles:u) $(val n1 cycles:u)"
+pstat x3 -e $A15/cpu_cycles/u,$A7/cpu_cycles/u spin $N
+switching_off
+check "an event of the inactive cluster counts nothing while it stays inactive ($(val x1 $A15/cpu_cycles/u) $(val x1 $A7/cpu_cycles/u))" \
+	one_cluster "$(val x1 $A7/cpu_cycles/u)" "$(val x1 $A15/cpu_cycles/u)" "$(val n1 cycles:u)"
+x3=$( isnum "$(val x3 $A15/cpu_cycles/u)" && isnum "$(val x3 $A7/cpu_cycles/u)" &&
+	echo $(( $(val x3 $A15/cpu_cycles/u) + $(val x3 $A7/cpu_cycles/u) )))
+both_within() { within "$1" "$3" "$4" && within "$2" "$3" "$4"; }
+check "one after the other, switching: native, then blmon A15 + A7, each the native count ($(val x2 cycles:u), $x3)" \
+	both_within "$(val x2 cycles:u)" "$x3" "$(val n1 cycles:u)" $USER_TOL
 perf stat -x, -o /tmp/bg.stat -e cycles:u spin $((3 * N)) >/dev/null 2>&1 &
 sleep 0.05
 perf stat -e $A15/cpu_cycles/ true >/tmp/busy.out 2>&1
@@ -149,7 +162,7 @@ wait
 check "while native events exist a blmon event fails: EBUSY, told (exit status $r1)" \
 	sh -c "[ $r1 != 0 ] && grep -q 'Device or resource busy' /tmp/busy.out"
 pstat n9 -e cycles:u spin $((3 * N))
-check_eq "... and the native count is untouched" "$(val bg cycles:u)" "$(val n9 cycles:u)"
+check "... and the native count is untouched ($(val bg cycles:u))" within "$(val bg cycles:u)" "$(val n9 cycles:u)" $USER_TOL
 perf stat -x, -o /tmp/bg.stat -e $A15/cpu_cycles/u spin $((3 * N)) >/dev/null 2>&1 &
 sleep 0.05
 perf stat -e cycles:u true >/tmp/busy.out 2>&1
@@ -157,6 +170,6 @@ r2=$?
 wait
 check "while blmon events exist a native event fails: EBUSY, told (exit status $r2)" \
 	sh -c "[ $r2 != 0 ] && grep -q 'Device or resource busy' /tmp/busy.out"
-check_eq "... and the blmon count is untouched" "$(val bg $A15/cpu_cycles/u)" "$(val n9 cycles:u)"
+check "... and the blmon count is untouched ($(val bg $A15/cpu_cycles/u))" within "$(val bg $A15/cpu_cycles/u)" "$(val n9 cycles:u)" $USER_TOL
 check_eq "dmesg: both refusals named, no warning, oops or BUG" \
 	"$(dmesg | grep -c -e 'blmon PMUs busy' -e 'the blmon PMUs have events') $(dmesg | grep -c -e WARNING -e Oops -e 'BUG:')" "2 0"
