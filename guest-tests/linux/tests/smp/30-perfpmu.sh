@@ -10,6 +10,11 @@
 D=/sys/kernel/debug/blmon
 A15=blmon_cortex_a15 A7=blmon_cortex_a7
 RATE_TOL_PCT=1
+# With blmon.cluster_cpus=4 QEMU runs 8 CPUs on the test machine's two
+# cores: a window's rate then follows the host's scheduling far more (native
+# windows 0.85 and 0.99 apart, a blmon one 0.84 beside them, in make test);
+# the exact sw_incr check below is what shows no count is lost there.
+[ "$(cmdline blmon.cluster_cpus)" = 4 ] && RATE_TOL_PCT=10
 SWINC=100000          # HVC_PMU_SWINC calls per CPU
 WIN_S=1
 cpus=$SMP last=$((SMP - 1))
