@@ -35,10 +35,22 @@ typedef void (*hvc_fn)(struct hyp_cpu *c, uint32_t r[4]);
 PMU_TYPEB_REGS(HVC_TYPEB)
 #undef HVC_TYPEB
 
-/* Table 3: the trap bits follow the state. */
-static void hvc_pmu_switch(struct hyp_cpu *c, uint32_t r[4])
+/* Table 3: the trap bits follow the state. Going to state 1 (or a bad
+ * value) calls out of line (pmu_hvc_pmu_switch_to_1): a function of its
+ * own, entered by a tail call, so the way to state 3 keeps no frame. */
+static void __attribute__((noinline)) hvc_pmu_switch_other(struct hyp_cpu *c, uint32_t r[4])
 {
 	r[0] = (uint32_t)pmu_hvc_pmu_switch(&c->pmu, r[1]);
+	hyp_update_traps(c);
+}
+
+static void hvc_pmu_switch(struct hyp_cpu *c, uint32_t r[4])
+{
+	if (r[1] != 1) {
+		hvc_pmu_switch_other(c, r);
+		return;
+	}
+	r[0] = (uint32_t)pmu_hvc_pmu_switch(&c->pmu, 1);
 	hyp_update_traps(c);
 }
 

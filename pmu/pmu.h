@@ -207,20 +207,16 @@ struct pmu_hvc_out { uint32_t r[4]; };
  * moves the system to state 1 if parameter in r1 is 0". Any other value
  * changes nothing. 3 -> 3 and 1 -> 1 are accepted no-ops. Inline: the HVC
  * pays no call, and the trap bits that follow fold (docs/performance.md).
- * pmu_drop_deferred(): every cluster's pending Type B writes forgotten. */
-void pmu_drop_deferred(struct pmu_cpu *p);
+ * State 1 (and any bad value) out of line, pmu_state.c: leaving state 3
+ * drops the Type B writes still pending for the inactive cluster. */
+int32_t pmu_hvc_pmu_switch_to_1(struct pmu_cpu *p, uint32_t arg);
 static inline int32_t pmu_hvc_pmu_switch(struct pmu_cpu *p, uint32_t arg)
 {
-	if (arg > 1)
-		return BL_HVC_INVALID_PARAMETER;
-	/* 3 -> 1 gives up the per-cluster contexts: the Type B writes still
-	 * waiting for the inactive cluster's switch-in were programming for
-	 * that context and are dropped, so they cannot land on whoever uses
-	 * the PMU next (docs/abi.md "Leaving state 3") */
-	if (!arg && p->state == 3)
-		pmu_drop_deferred(p);
-	p->state = arg ? 3 : 1;
-	return BL_HVC_SUCCESS;
+	if (arg == 1) {
+		p->state = 3;
+		return BL_HVC_SUCCESS;
+	}
+	return pmu_hvc_pmu_switch_to_1(p, arg);
 }
 bool pmu_is_typeb_fid(uint32_t fid);
 

@@ -183,8 +183,3 @@ void deferred_apply(struct pmu_cpu *p, unsigned c)
 		pmu_hw_write(PMU_HW_PMSELR, d->selr);
 	memset(d, 0, sizeof(*d));
 }
-
-void pmu_drop_deferred(struct pmu_cpu *p)
-{
-	memset(p->pending, 0, sizeof(p->pending));
-}

@@ -37,3 +37,18 @@ void pmu_cpu_init(struct pmu_cpu *p, unsigned boot_cluster, unsigned hw_counters
 	pmu_hw_reset(p, p->active);
 	p->ccnt_last = pmu_hw_read(PMU_HW_PMCCNTR);   /* poison, upper word 0 */
 }
+
+/* HVC_PMU_SWITCH with r1 other than 1 (pmu.h): 0 moves to state 1, any
+ * other value changes nothing. 3 -> 1 gives up the per-cluster contexts:
+ * the Type B writes still waiting for the inactive cluster's switch-in were
+ * programming for that context and are dropped, so they cannot land on
+ * whoever uses the PMU next (docs/abi.md "Leaving state 3"). */
+int32_t pmu_hvc_pmu_switch_to_1(struct pmu_cpu *p, uint32_t arg)
+{
+	if (arg != 0)
+		return BL_HVC_INVALID_PARAMETER;
+	if (p->state == 3)
+		memset(p->pending, 0, sizeof(p->pending));
+	p->state = 1;
+	return BL_HVC_SUCCESS;
+}
