@@ -15,6 +15,10 @@ RATE_TOL_PCT=1
 # windows 0.85 and 0.99 apart, a blmon one 0.84 beside them, in make test);
 # the exact sw_incr check below is what shows no count is lost there.
 [ "$(cmdline blmon.cluster_cpus)" = 4 ] && RATE_TOL_PCT=10
+# 4 QEMU CPUs on the two cores (-smp 4, or -smp 2 migrating): native windows
+# 4.5 % apart on one CPU (0.8985 / 0.9394), a blmon window 0.07 % below the
+# range widened by 1 % (make test, two clean-clone runs of six passed at 1 %)
+[ "$RATE_TOL_PCT" = 1 ] && [ $((SMP * ( $(cmdline blmon.cluster_cpus) + 0 > 0 ? 2 : 1))) -ge 4 ] && RATE_TOL_PCT=5
 SWINC=100000          # HVC_PMU_SWINC calls per CPU
 WIN_S=1
 cpus=$SMP last=$((SMP - 1))
