@@ -40,7 +40,7 @@ PMU_TYPEB_REGS(HVC_TYPEB)
  * own, entered by a tail call, so the way to state 3 keeps no frame. */
 static void __attribute__((noinline)) hvc_pmu_switch_other(struct hyp_cpu *c, uint32_t r[4])
 {
-	r[0] = (uint32_t)pmu_hvc_pmu_switch(&c->pmu, r[1]);
+	r[0] = (uint32_t)pmu_hvc_pmu_switch_to_1(&c->pmu, r[1]);
 	hyp_update_traps(c);
 }
 

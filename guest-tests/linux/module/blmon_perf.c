@@ -227,22 +227,33 @@ static u64 read_cycles64(unsigned int cl)
 	return ((u64)r.r1 << 32) | r.r0;
 }
 
-/* One counter's value (the cycle counter's 64 bits through its own call
- * unless a write is pending there: a pending write has upper word 0). */
+/* The cycle counter is read whole (64 bits) through its own call, unless a
+ * write is pending there (a pending write has upper word 0): then through
+ * SYNC like the event counters, which says whether it has been applied. */
+static inline bool by_64bit_call(const struct bp_cluster_cpu *cc, int idx)
+{
+	return idx == BP_CYCLES_IDX && !cc->slot[idx].pending;
+}
+
+/* A slot's value from a SYNC READ v: as its events see it, and once a
+ * write on the cycle counter is found applied, its 64 bits after all. */
+static u64 synced_value(struct bp_cluster_cpu *cc, unsigned int cl, int idx, int active, u32 v)
+{
+	v = effective(&cc->slot[idx], cl, active, v);
+	return by_64bit_call(cc, idx) ? read_cycles64(cl) : v;
+}
+
+/* One counter's value */
 static u64 read_slot(struct bp_cpu *c, unsigned int cl, int idx)
 {
-	struct bp_slot *sl = &c->cl[cl].slot[idx];
+	struct bp_cluster_cpu *cc = &c->cl[cl];
 	int active;
-	u32 v;
 
-	if (idx == BP_CYCLES_IDX && !sl->pending)
+	if (by_64bit_call(cc, idx))
 		return read_cycles64(cl);
 	sync_entry(&c->desc[1], cl, idx, PMU_READ_COUNTER, 0, 0);
 	active = sync_call(c, 1);
-	v = effective(sl, cl, active, c->desc[1].counter.counter_value);
-	if (idx == BP_CYCLES_IDX && !sl->pending)
-		return read_cycles64(cl);
-	return v;
+	return synced_value(cc, cl, idx, active, c->desc[1].counter.counter_value);
 }
 
 /* Start counting from value w (sampling: -left), enabled, the event type
@@ -406,32 +417,27 @@ static void bp_del(struct perf_event *event, int flags)
 static void read_events(struct bp_cpu *c, unsigned int cl, struct perf_event **evs, unsigned int nev)
 {
 	struct bp_cluster_cpu *cc = &c->cl[cl];
+	bool in_sync[BP_MAX_IDX];       /* nev <= BP_MAX_IDX: a txn's or an interrupt's */
 	unsigned int n = 0;
 	int active;
 
 	for (unsigned int i = 0; i < nev; i++) {
 		int idx = evs[i]->hw.idx;
 
-		if (idx == BP_CYCLES_IDX && !cc->slot[idx].pending)
-			update_to(evs[i], read_cycles64(cl));
-		else
+		in_sync[i] = !by_64bit_call(cc, idx);
+		if (in_sync[i])
 			sync_entry(&c->desc[++n], cl, idx, PMU_READ_COUNTER, 0, 0);
+		else
+			update_to(evs[i], read_cycles64(cl));
 	}
 	if (!n)
 		return;
 	active = sync_call(c, n);
 	n = 0;
-	for (unsigned int i = 0; i < nev; i++) {
-		int idx = evs[i]->hw.idx;
-		u64 v;
-
-		if (idx == BP_CYCLES_IDX && !cc->slot[idx].pending)
-			continue;       /* read above (or resolved below: no) */
-		v = effective(&cc->slot[idx], cl, active, c->desc[++n].counter.counter_value);
-		if (idx == BP_CYCLES_IDX && !cc->slot[idx].pending)
-			v = read_cycles64(cl);  /* just applied: its 64 bits */
-		update_to(evs[i], v);
-	}
+	for (unsigned int i = 0; i < nev; i++)
+		if (in_sync[i])
+			update_to(evs[i], synced_value(cc, cl, evs[i]->hw.idx, active,
+						       c->desc[++n].counter.counter_value));
 }
 
 static void bp_read(struct perf_event *event)
@@ -482,7 +488,7 @@ irqreturn_t bp_handle_irq(void)
 {
 	struct bp_cpu *c = this_cpu_ptr(&bp_cpus);
 	struct pt_regs *regs = get_irq_regs();
-	unsigned int cl = bl_hvc_regs(HVC_MONITOR_INFO, 0, 0, 0).r1;
+	unsigned int cl = blmon_active_cluster();
 	struct perf_event *evs[BP_MAX_IDX];
 	struct bp_cluster_cpu *cc;
 	unsigned int n = 0;
