@@ -18,6 +18,13 @@
 #define PMUSERENR_EN   1u
 #define EVTYPER_EVENT  0xffu       /* evtCount: the event number (SW_INCR = 0) */
 #define EVTYPER_CYCLES 0x11u       /* what the cycle counter "counts" (SYNC) */
+/* PMXEVTYPER mode filter (ARM ARM C12.8.13, with the Security Extensions
+ * both cores implement): the guest is Non-secure, so PL1 counts iff
+ * P == NSK and PL0 iff U == NSU. */
+#define EVTYPER_P      (1u << 31)
+#define EVTYPER_U      (1u << 30)
+#define EVTYPER_NSK    (1u << 29)
+#define EVTYPER_NSU    (1u << 28)
 
 /* The Type B registers, in Table 4 order: fid = 0x90001000 + 2 * reg + write. */
 #define TB_REG_ENUM(reg) TB_##reg,
@@ -70,7 +77,7 @@ static inline void kept_update(const struct pmu_cpu *p, unsigned c, uint32_t *x,
 void hw_pmcr_write(struct pmu_cpu *p, uint32_t v, unsigned n);   /* P, C act on n counters */
 uint64_t ccnt_observe(struct pmu_cpu *p);        /* 64-bit value, carries the upper word */
 /* PMSWINC as the guest's write at PL1 (pl0: PL0) would do it, on the
- * hardware counters below n that v names (pmu_trap.c): Type A's PMSWINC
+ * hardware counters below n that v names (pmu_regfile.c): Type A's PMSWINC
  * and HVC_PMU_SWINC. */
 void software_increment(uint32_t v, unsigned n, bool pl0);
 void ccnt_load(struct pmu_cpu *p, uint64_t v);

@@ -69,6 +69,54 @@ void live_set_type(struct pmu_cpu *p, unsigned i, uint32_t v)
 		p->kept.evtyper[i] = v;
 }
 
+static bool mode_filtered(uint32_t type, bool pl0)
+{
+	if (pl0)
+		return !(type & EVTYPER_U) != !(type & EVTYPER_NSU);
+	return !(type & EVTYPER_P) != !(type & EVTYPER_NSK);
+}
+
+/*
+ * PMSWINC done by the monitor. A write from HYP would be filtered out
+ * (event counters do not count at PL2 while PMXEVTYPER.NSH = 0, which also
+ * keeps the monitor's own work out of the guest's counts), so the software
+ * increment is performed here: each enabled hardware counter below n that
+ * v names and that counts SW_INCR (event 0x00) goes up by one, overflow
+ * included - unless its filter excludes the mode the guest wrote PMSWINC
+ * from, as the hardware would (the differential stress guest found the
+ * emulation counting where the native PMSWINC of state 2 does not). The
+ * Type A view passes its 4 counters, HVC_PMU_SWINC (pmu_typeb.c) the
+ * active cluster's counters in the hardware: kept ones never count. One
+ * PMSELR save and restore around the loop, not one per access (make bench:
+ * HVC_PMU_SWINC on 6 counters).
+ */
+void software_increment(uint32_t v, unsigned n, bool pl0)
+{
+	uint32_t en = pmu_hw_read(PMU_HW_PMCNTENSET) & v & (n < 32 ? (1u << n) - 1u : ~0u);
+	uint32_t sel, ovf = 0;
+
+	if (!en || !(pmu_hw_read(PMU_HW_PMCR) & PMCR_E))
+		return;
+	sel = pmu_hw_read(PMU_HW_PMSELR);
+	for (unsigned i = 0; en >> i; i++) {
+		uint32_t type, c;
+
+		if (!(en & (1u << i)))
+			continue;
+		select_counter(i);
+		type = pmu_hw_read(PMU_HW_PMXEVTYPER);
+		if ((type & EVTYPER_EVENT) != 0x00 || mode_filtered(type, pl0))
+			continue;
+		c = pmu_hw_read(PMU_HW_PMXEVCNTR);
+		pmu_hw_write(PMU_HW_PMXEVCNTR, c + 1u);
+		if (c == UINT32_MAX)            /* the increment wrapped: overflow */
+			ovf |= 1u << i;
+	}
+	select_counter(sel);
+	if (ovf)
+		pmu_hw_write(PMU_HW_PMOVSSET, ovf);
+}
+
 /* PMCR.P and .C are actions. The hardware would apply P to all its
  * counters, so the monitor applies them itself to the n counters of the
  * view that wrote them (Type A: 4; Type B: the cluster's, kept ones

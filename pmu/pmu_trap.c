@@ -30,55 +30,6 @@ static bool pl0_allowed(uint32_t key, bool read)
 
 static uint32_t selected(void) { return pmu_hw_read(PMU_HW_PMSELR) & SELR_MASK; }
 
-/* PMXEVTYPER mode filter (ARM ARM C12.8.13, with the Security Extensions
- * both cores implement): the guest is Non-secure, so PL1 counts iff
- * P == NSK and PL0 iff U == NSU. */
-#define EVTYPER_P      (1u << 31)
-#define EVTYPER_U      (1u << 30)
-#define EVTYPER_NSK    (1u << 29)
-#define EVTYPER_NSU    (1u << 28)
-
-static bool mode_filtered(uint32_t type, bool pl0)
-{
-	if (pl0)
-		return !(type & EVTYPER_U) != !(type & EVTYPER_NSU);
-	return !(type & EVTYPER_P) != !(type & EVTYPER_NSK);
-}
-
-/*
- * PMSWINC done by the monitor. A write from HYP would be filtered out
- * (event counters do not count at PL2 while PMXEVTYPER.NSH = 0, which also
- * keeps the monitor's own work out of the guest's counts), so the software
- * increment is performed here: each enabled hardware counter below n that
- * v names and that counts SW_INCR (event 0x00) goes up by one, overflow
- * included - unless its filter excludes the mode the guest wrote PMSWINC
- * from, as the hardware would (the differential stress guest found the
- * emulation counting where the native PMSWINC of state 2 does not). The
- * Type A view passes its 4 counters, HVC_PMU_SWINC (pmu_typeb.c) the
- * active cluster's counters in the hardware: kept ones never count.
- */
-void software_increment(uint32_t v, unsigned n, bool pl0)
-{
-	uint32_t en = pmu_hw_read(PMU_HW_PMCNTENSET) & v;
-
-	if (!(pmu_hw_read(PMU_HW_PMCR) & PMCR_E))
-		return;
-	for (unsigned i = 0; i < n; i++) {
-		uint32_t type;
-
-		if (!(en & (1u << i)))
-			continue;
-		type = hw_type(i);
-		if ((type & EVTYPER_EVENT) != 0x00 || mode_filtered(type, pl0))
-			continue;
-		uint32_t c = hw_counter(i);
-
-		hw_set_counter(i, c + 1u);
-		if (c == UINT32_MAX)            /* the increment wrapped: overflow */
-			pmu_hw_write(PMU_HW_PMOVSSET, 1u << i);
-	}
-}
-
 /* The registers of the view. Set/clear pairs, PMOVSR and the interrupt
  * enables show counters 0-3 and the cycle counter only. */
 #define MASKED(reg)                                                            \
