@@ -196,15 +196,13 @@ void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 
 	/* HVC_PMU_SWINC as blmon's typeb_swinc makes it (every counter's bit),
 	 * with the A15's 6 counters counting SW_INCR at PL1: each goes up */
-	for (uint32_t i = 0; i < 6; i++) {
-		hvc(HVC_PMSELR_WRITE, A15_CLUSTER, i);
-		hvc(HVC_PMXEVTYPER_WRITE, A15_CLUSTER, 0x00);
-	}
-	hvc(HVC_PMCNTENSET_WRITE, A15_CLUSTER, 0x3f);
-	hvc(HVC_PMCR_WRITE, A15_CLUSTER, PMCR_E);
+	for (uint32_t i = 0; i < 6; i++)
+		tb_set_evt(A15_CLUSTER, i, 0x00);
+	typeb_write(HVC_PMCNTENSET_WRITE, A15_CLUSTER, 0x3f);
+	typeb_write(HVC_PMCR_WRITE, A15_CLUSTER, PMCR_E);
 	MEASURE(t, sink = (uint32_t)hvc(HVC_PMU_SWINC, 0x7fffffffu));
 	report("HVC_PMU_SWINC, 6 counters counting SW_INCR", ipo_x100(t, loop_ticks));
-	hvc(HVC_PMCNTENCLR_WRITE, A15_CLUSTER, 0x3f);
+	typeb_write(HVC_PMCNTENCLR_WRITE, A15_CLUSTER, 0x3f);
 
 	/* SYNC */
 	static const unsigned sizes[] = { 1, 8, 14 };

@@ -92,7 +92,7 @@ static bool mode_filtered(uint32_t type, bool pl0)
  */
 void software_increment(uint32_t v, unsigned n, bool pl0)
 {
-	uint32_t en = pmu_hw_read(PMU_HW_PMCNTENSET) & v & (n < 32 ? (1u << n) - 1u : ~0u);
+	uint32_t en = pmu_hw_read(PMU_HW_PMCNTENSET) & v & counter_mask(n) & ~CCNT_BIT;
 	uint32_t sel, ovf = 0;
 
 	if (!en || !(pmu_hw_read(PMU_HW_PMCR) & PMCR_E))
