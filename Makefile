@@ -19,42 +19,50 @@ HOSTCC  ?= gcc
 B       := build
 
 WARN := -Wall -Wextra -Werror -Wshadow -Wvla -Wstrict-prototypes
-ARCH := -mcpu=cortex-a15 -marm -mfloat-abi=soft -mno-unaligned-access
+# ARCH names the architecture back end (arch/$(ARCH)/, docs/architecture.md);
+# CPU_FLAGS are the compiler's flags for it.
+ARCH ?= arm32
+CPU_FLAGS := -mcpu=cortex-a15 -marm -mfloat-abi=soft -mno-unaligned-access
 # The monitor runs on both cores of the pair: tuned for neither (the A15
 # tuning saves registers in LDRD/STRD pairs; generic ARMv7-A uses one
 # PUSH/POP, fewer instructions on the trap paths - docs/performance.md).
 # -mword-relocations: every absolute address is one word the image can fix
 # up when it moves itself (board/common/reloc.c), no MOVW/MOVT pairs.
-TARGET_CFLAGS := -std=c11 $(ARCH) -mtune=generic-armv7-a -O2 -g -ffreestanding -fno-common \
+TARGET_CFLAGS := -std=c11 $(CPU_FLAGS) -mtune=generic-armv7-a -O2 -g -ffreestanding -fno-common \
 	-ffunction-sections -fdata-sections -mword-relocations $(WARN)
-TARGET_LDFLAGS := $(ARCH) -nostartfiles -specs=nano.specs \
+TARGET_LDFLAGS := $(CPU_FLAGS) -nostartfiles -specs=nano.specs \
 	-Wl,--gc-sections -Wl,--no-warn-rwx-segments
 
-# Layers point one way: the monitor (hyp/) uses the PMU core (pmu/), both
-# use the architecture headers (arch/) and the public headers (include/).
-# The PMU core is compiled without hyp/ on its include path, and board code
-# sees only include/, arch/ and board/common/.
+# Layers point one way (docs/architecture.md): the monitor's subsystems
+# (hyp/*/) use the PMU core (pmu/); both reach the hardware through the
+# architecture's seam headers (arch/*.h, implemented in arch/$(ARCH)/); and
+# the public headers (include/). The PMU core is compiled without hyp/ on
+# its include path, and board code sees only include/, arch/ and
+# board/common/.
+ARCH_DIR   := arch/$(ARCH)
+HYP_DIRS   := hyp/core hyp/exit hyp/switch hyp/vgic hyp/debug hyp/fdt
 LIB_DEFS   := -DLOG_LEVEL=$(LOG_LEVEL)
-PMU_INC    := -Iinclude -Iarch -Ipmu
-HYP_INC    := -Iinclude -Iarch -Ipmu -Ihyp
-BOARD_INC  := -Iinclude -Iarch -Iboard/common
-LIB_SRCS   := $(wildcard boot/*.S) $(wildcard arch/*.c) $(wildcard hyp/*.c) $(wildcard pmu/*.c)
+ARCH_INC   := -Iinclude -Iarch -I$(ARCH_DIR)
+PMU_INC    := $(ARCH_INC) -Ipmu
+HYP_INC    := $(PMU_INC) $(addprefix -I,$(HYP_DIRS))
+BOARD_INC  := $(ARCH_INC) -Iboard/common
+LIB_SRCS   := $(wildcard boot/*.S $(ARCH_DIR)/*.c pmu/*.c $(addsuffix /*.c,$(HYP_DIRS)))
 LIB_OBJS   := $(patsubst %,$(B)/lib/%.o,$(basename $(LIB_SRCS)))
 
 # Portable logic: builds for the host too and is unit-tested there.
-PORTABLE_SRCS := $(wildcard pmu/*.c) arch/hsr.c hyp/guest_mem.c hyp/fdt.c hyp/fdt_fixup.c \
-	hyp/dbg_context.c hyp/fmt.c hyp/options.c hyp/vgic_lr.c hyp/vgic_dist.c hyp/pmu_phys.c \
-	hyp/vgic_topo.c
+PORTABLE_SRCS := $(wildcard pmu/*.c) $(ARCH_DIR)/hsr.c hyp/core/guest_mem.c hyp/fdt/fdt.c \
+	hyp/fdt/fdt_fixup.c hyp/debug/dbg_context.c hyp/core/fmt.c hyp/core/options.c \
+	hyp/vgic/vgic_lr.c hyp/vgic/vgic_dist.c hyp/core/pmu_phys.c hyp/vgic/vgic_topo.c
 
 GUEST_LIB    := $(wildcard guest-tests/lib/*.c) $(wildcard guest-tests/lib/*.S)
 GUEST_SUITES := $(patsubst guest-tests/%.c,%,$(wildcard guest-tests/*.c))
-GUEST_CFLAGS := -std=c11 $(ARCH) -O2 -g -ffreestanding -fno-common $(WARN) \
-	-Iinclude -Iarch -Iguest-tests/lib
+GUEST_CFLAGS := -std=c11 $(CPU_FLAGS) -O2 -g -ffreestanding -fno-common $(WARN) \
+	$(ARCH_INC) -Iguest-tests/lib
 
-HOST_TESTS   := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
+HOST_TESTS   := $(patsubst tests/%.c,%,$(wildcard tests/*/test_*.c))
 # what the unit tests (gcc) and the fuzz targets (clang) are both built with
 HOST_COMMON  := -std=c11 -O1 -g -DHOST_BUILD -DLOG_LEVEL=2 -fno-sanitize-recover=all \
-	-Iinclude -Iarch -Ihyp -Ipmu -Itests/support
+	$(HYP_INC) -Itests/support
 HOST_CFLAGS  := $(HOST_COMMON) $(WARN) -fsanitize=address,undefined
 
 # QEMU does not add CPUs to a -dtb it is given: trees for the -smp the tests use
@@ -110,12 +118,12 @@ $(B)/lib/%.o: %.c | deps-quiet
 	$(CC) $(TARGET_CFLAGS) $(HYP_INC) $(LIB_DEFS) -MMD -c $< -o $@
 $(B)/lib/%.o: %.S | deps-quiet
 	@mkdir -p $(dir $@)
-	$(CC) $(ARCH) $(HYP_INC) -MMD -c $< -o $@
+	$(CC) $(CPU_FLAGS) $(HYP_INC) -MMD -c $< -o $@
 $(B)/libblmon.a: $(LIB_OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^
 lib: $(B)/libblmon.a
--include $(wildcard $(B)/lib/*/*.d)
+-include $(wildcard $(B)/lib/*/*.d $(B)/lib/*/*/*.d)
 
 # ---- board images: start-up + callbacks + the library ------------------------
 # $(1) = board name. board/$(1)/board.mk sets HYP_LOAD_ADDR, BOARD_MAX_CPUS,
@@ -148,7 +156,7 @@ $(B)/$(1)/objs/%.o: %.c | deps-quiet
 	$$(CC) $$(TARGET_CFLAGS) $$(BOARD_INC) $$($(1)_DEFS) -MMD -c $$< -o $$@
 $(B)/$(1)/objs/%.o: %.S | deps-quiet
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(ARCH) $$(BOARD_INC) $$($(1)_DEFS) -MMD -c $$< -o $$@
+	$$(CC) $$(CPU_FLAGS) $$(BOARD_INC) $$($(1)_DEFS) -MMD -c $$< -o $$@
 # Linked with -pie: the image can move itself (board/common/reloc.c); any
 # relocation other than R_ARM_RELATIVE would be an address it cannot fix.
 $(B)/$(1)/hyp.elf: $$(patsubst %,$(B)/$(1)/objs/%.o,$$(basename $$($(1)_SRCS))) $(B)/libblmon.a linker/hyp.ld
@@ -167,7 +175,7 @@ $(B)/$(1)/guests/lib/%.o: guest-tests/lib/%.c | deps-quiet
 	$$(CC) $$(GUEST_CFLAGS) $$($(1)_GUEST_DEFS) -MMD -c $$< -o $$@
 $(B)/$(1)/guests/lib/%.o: guest-tests/lib/%.S | deps-quiet
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(ARCH) -Iguest-tests/lib -MMD -c $$< -o $$@
+	$$(CC) $$(CPU_FLAGS) -Iguest-tests/lib -MMD -c $$< -o $$@
 $(B)/$(1)/guests/%.o: guest-tests/%.c | deps-quiet
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(GUEST_CFLAGS) $$($(1)_GUEST_DEFS) -MMD -c $$< -o $$@
@@ -203,7 +211,7 @@ $(B)/vexpress-a15/guest-smp%.dtb: tools/make-guest-dtb.sh $(LINUX_FETCHED) | dep
 
 # ---- host unit tests ------------------------------------------------------------
 # Each source compiled once (with the sanitizers), each test linked from them
-HOST_HDRS    := $(wildcard pmu/*.h hyp/*.h arch/*.h include/*.h tests/support/*.h)
+HOST_HDRS    := $(wildcard pmu/*.h hyp/*/*.h arch/*.h $(ARCH_DIR)/*.h include/*.h tests/support/*.h)
 HOST_OBJS    := $(patsubst %.c,$(B)/host/objs/%.o,$(PORTABLE_SRCS) $(wildcard tests/support/*.c))
 $(B)/host/objs/%.o: %.c $(HOST_HDRS) | deps-quiet
 	@mkdir -p $(dir $@)

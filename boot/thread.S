@@ -1,5 +1,5 @@
 /*
- * HYP threads for migration (hyp/migrate.c): each virtual CPU's monitor
+ * HYP threads for migration (hyp/switch/migrate.c): each virtual CPU's monitor
  * code runs on its own stack, which moves with it from the outbound core
  * to the inbound one, so whatever the monitor was doing for it (a switch,
  * an HVC, PSCI) goes on there. A physical core that has no virtual CPU to

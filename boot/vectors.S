@@ -4,7 +4,7 @@
  *
  * A guest trap or HVC arrives at +0x14 (Hyp Trap), a physical IRQ routed to
  * HYP (HCR.IMO) at +0x18. The frame holds r0-r12 and LR_usr (HYP mode
- * shares LR with usr/sys); hyp/frame.h pins the layout with static asserts.
+ * shares LR with usr/sys); arch/arm32/frame.h pins the layout with static asserts.
  * Anything else is taken from HYP itself: a monitor bug, reported and halted.
  */
 	.syntax unified
@@ -28,11 +28,11 @@ blmon_hyp_vectors:
 hyp_trap_entry:
 	push	{r0-r12, lr}
 	mov	r0, sp
-	bl	hyp_trap		@ hyp/trap.c
+	bl	hyp_trap		@ hyp/exit/trap.c
 	pop	{r0-r12, lr}
 	eret
 
-hyp_undef_entry:			@ hyp/probe.c: a probe's fault, else panic
+hyp_undef_entry:			@ arch/arm32/probe.c: a probe's fault, else panic
 	push	{r0-r12, lr}
 	mov	r0, sp
 	bl	hyp_undef_in_hyp
@@ -42,7 +42,7 @@ hyp_undef_entry:			@ hyp/probe.c: a probe's fault, else panic
 hyp_irq_entry:
 	push	{r0-r12, lr}
 	mov	r0, sp
-	bl	hyp_irq			@ hyp/irq.c
+	bl	hyp_irq			@ hyp/exit/irq.c
 	pop	{r0-r12, lr}
 	eret
 
@@ -51,7 +51,7 @@ hyp_bad_\name:
 	push	{r0-r12, lr}
 	mov	r0, sp
 	mov	r1, #\code
-	bl	hyp_panic_exception	@ hyp/panic.c, does not return
+	bl	hyp_panic_exception	@ hyp/core/panic.c, does not return
 	.endm
 	bad reset, 0
 	bad hvc, 2

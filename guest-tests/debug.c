@@ -108,7 +108,7 @@ static void registers_survive(void)
 /*
  * Registers the core lacks are kept by the monitor (docs/debug.md). On
  * QEMU 7.2 most of them raise UNDEF in the guest before any HYP trap (no
- * register exists to trap); tests/test_dbg_context.c covers the monitor's
+ * register exists to trap); tests/debug/test_dbg_context.c covers the monitor's
  * side. DBGVCR exists in QEMU but drops writes: it traps, and the
  * monitor's copy must migrate. DBGDIDR is the inbound core's.
  */

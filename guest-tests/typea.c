@@ -227,7 +227,7 @@ static void trap_roundtrip(uint32_t s)
 	write_PMCNTENCLR(0xffffffffu);
 	/* PMCEID0/1: QEMU 7.2's v7 CPU has no such register and raises UNDEF
 	 * before any HYP trap (HDCR.TPM, HSTR.T9), so the monitor's Table 2
-	 * emulation cannot be reached here; tests/test_pmu_trap.c covers it.
+	 * emulation cannot be reached here; tests/pmu/test_pmu_trap.c covers it.
 	 * What the guest sees: UNDEF, and no state change. */
 	enter(s);
 	exc_clear();
@@ -251,7 +251,7 @@ static void trap_roundtrip(uint32_t s)
 
 /*
  * The trap path takes a different route by the form of the instruction
- * (hyp/cp_trap.c): Rt in r0-r7, r8-r12 (frame), LR in SVC mode (banked),
+ * (hyp/exit/cp_trap.c): Rt in r0-r7, r8-r12 (frame), LR in SVC mode (banked),
  * a conditional MCR/MRC and Thumb state (general path). Each must move the
  * value exactly, step over the instruction, and - only if the condition
  * passes - change the state.

@@ -139,7 +139,7 @@ static inline uint32_t pmu_hdcr_bits(const struct pmu_cpu *p)
 }
 
 /*
- * Type A: a trapped MCR/MRC on p15 c9. key = CPK_* (hyp/cpregs.h). Every
+ * Type A: a trapped MCR/MRC on p15 c9. key = CPK_* (arch/arm32/cpregs.h). Every
  * PMUv2 register is p15, 0, c9, c12-c14, opc2: that CRm and opc2 index a
  * table of one read and one write handler per register (pmu_trap.c); a
  * missing one is an UNDEF. Inline, so the trap path pays the index and the
@@ -191,7 +191,7 @@ pmu_trap(struct pmu_cpu *p, uint32_t key, bool read, uint32_t *rt, bool pl0)
 	return pmu_trap_access(p, key, read, rt);
 }
 
-/* Cluster switch, in three phases (hyp/cluster.c interleaves debug). */
+/* Cluster switch, in three phases (hyp/switch/cluster.c interleaves debug). */
 void pmu_switch_out(struct pmu_cpu *p);
 void pmu_hw_reset(struct pmu_cpu *p, unsigned inbound);
 void pmu_switch_in(struct pmu_cpu *p, unsigned inbound);

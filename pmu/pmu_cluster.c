@@ -2,7 +2,7 @@
  * The two cores of the pair and what each implements (spec Table 2,
  * written out once here: "a '-' means not implemented on that core").
  * The event bitmaps and PMCEID0/1 are computed from it at compile time, so
- * there is no second copy to drift; tests/test_pmu_cluster.c checks them
+ * there is no second copy to drift; tests/pmu/test_pmu_cluster.c checks them
  * against values worked out by hand from the spec.
  */
 #include "pmu.h"

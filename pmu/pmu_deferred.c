@@ -21,7 +21,7 @@
  *     and applied to that counter unless a known write to the same counter
  *     came after it ("late" mask);
  *   - everything else: last value wins.
- * tests/test_pmu_deferred.c checks the result against an in-order replay
+ * tests/pmu/test_pmu_deferred.c checks the result against an in-order replay
  * model on random sequences in all three states.
  */
 #include <string.h>

@@ -1,6 +1,6 @@
 /*
  * What a cluster switch does to the PMU in each state (spec 3.1), in the
- * three phases hyp/cluster.c calls: save (outbound), reset (pmu_hw_reset,
+ * three phases hyp/switch/cluster.c calls: save (outbound), reset (pmu_hw_reset,
  * pmu_regfile.c), restore (inbound).
  */
 #include "pmu_internal.h"

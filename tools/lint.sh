@@ -10,27 +10,30 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p build/logs
 rc=0
-SRCS=$(ls arch/*.c hyp/*.c pmu/*.c 2>/dev/null)
+SRCS=$(ls arch/*/*.c hyp/*/*.c pmu/*.c 2>/dev/null)
 BOARD_SRCS=$(ls board/*/*.c 2>/dev/null)
 GUEST_SRCS=$(ls guest-tests/*.c guest-tests/lib/*.c 2>/dev/null)
 LINUX_PROGS=$(ls guest-tests/linux/prog/*.c 2>/dev/null)   # armhf Linux user space
 DEFS="-DLOG_LEVEL=3"
+# the include paths the Makefile gives each layer (docs/architecture.md)
+ARCH_INC="-Iinclude -Iarch -Iarch/arm32"
+HYP_INC="$ARCH_INC -Ipmu $(ls -d hyp/*/ | sed 's|^|-I|; s|/$||' | tr '\n' ' ')"
 BOARD_DEFS="-DBOARD_MAX_CPUS=8 -DHYP_STACK_SIZE=0x2000 -DHYP_SIZE=0x200000"
 GUEST_DEFS="-DGUEST_RAM_BASE=0x40000000u -DGUEST_UART=0x09000000u -DGUEST_GICH=0x08030000u -DGUEST_GICD=0x08000000u -DGUEST_GICC=0x08010000u -DGUEST_HYP_LOAD=0x43E00000u -DGUEST_BOARD=\"qemu-virt\"
 	-DGUEST_PSCI_HVC=0 -DGUEST_MACHINE_ID=0xffffffffu -DGUEST_POWEROFF_REG=0u -DGUEST_POWEROFF_VAL=0u"
 CPPCHECK=(cppcheck --quiet --error-exitcode=1 --enable=warning,style,performance,portability
 	--inline-suppr --suppress=missingIncludeSystem --suppress=unusedStructMember)
 TIDY_BARE=(--target=armv7a-none-eabi -mcpu=cortex-a15 -std=c11 -ffreestanding
-	-isystem /usr/lib/arm-none-eabi/include -Iinclude -Iarch $DEFS)
-if { "${CPPCHECK[@]}" --std=c11 -Iinclude -Iarch -Ihyp -Ipmu $DEFS $SRCS &&
-     "${CPPCHECK[@]}" --std=c11 -Iinclude -Iarch -Iboard/common $BOARD_DEFS $BOARD_SRCS &&
-     "${CPPCHECK[@]}" --std=c11 -Iinclude -Iarch -Iguest-tests/lib $GUEST_DEFS $GUEST_SRCS &&
+	-isystem /usr/lib/arm-none-eabi/include $ARCH_INC $DEFS)
+if { "${CPPCHECK[@]}" --std=c11 $HYP_INC $DEFS $SRCS &&
+     "${CPPCHECK[@]}" --std=c11 $ARCH_INC -Iboard/common $BOARD_DEFS $BOARD_SRCS &&
+     "${CPPCHECK[@]}" --std=c11 $ARCH_INC -Iguest-tests/lib $GUEST_DEFS $GUEST_SRCS &&
      "${CPPCHECK[@]}" --std=c11 -Iinclude $LINUX_PROGS; } >build/logs/cppcheck.log 2>&1; then
 	echo "ok - cppcheck: no findings"
 else
 	echo "not ok - cppcheck: findings (build/logs/cppcheck.log)"; sed 's/^/  /' build/logs/cppcheck.log | head -20; rc=1
 fi
-if { clang-tidy --quiet $SRCS -- "${TIDY_BARE[@]}" -Ihyp -Ipmu &&
+if { clang-tidy --quiet $SRCS -- "${TIDY_BARE[@]}" $HYP_INC &&
      clang-tidy --quiet $BOARD_SRCS -- "${TIDY_BARE[@]}" -Iboard/common $BOARD_DEFS &&
      clang-tidy --quiet $GUEST_SRCS -- "${TIDY_BARE[@]}" -Iguest-tests/lib $GUEST_DEFS &&
      clang-tidy --quiet $LINUX_PROGS -- --target=arm-linux-gnueabihf -std=gnu11 \

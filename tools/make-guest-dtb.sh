@@ -3,7 +3,7 @@
 #   make-guest-dtb.sh OUT qemu-virt [SMP]   QEMU's own virt tree (-machine dumpdtb)
 #       for SMP CPUs, with the PMU node QEMU 7.2 leaves empty for 32-bit CPUs
 #       filled in (PPI 7 on every CPU). QEMU rewrites /memory from -m itself
-#       and the monitor clips it (hyp/fdt_fixup.c).
+#       and the monitor clips it (hyp/fdt/fdt_fixup.c).
 #   make-guest-dtb.sh OUT vexpress-a15 [SMP]  Debian's vexpress-v2p-ca15-tc1.dtb
 #       (QEMU builds no tree for vexpress) with SMP CPUs (the TC1 has 2; QEMU
 #       does not add CPUs to a -dtb) and a PMU node for them: one SPI each,

@@ -50,7 +50,7 @@ host_test() { # name command...: one TAP test program, counted
 }
 
 if [ "$mode" != --guest-only ]; then
-	for t in build/host/test_* tests/*/test_*.sh; do   # unit tests; the tools' own (TAP scripts)
+	for t in build/host/*/test_* tests/*/test_*.sh; do   # unit tests; the tools' own (TAP scripts)
 		[ -x "$t" ] && host_test "$(basename "$t" .sh)" "$t"
 	done
 fi

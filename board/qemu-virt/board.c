@@ -18,7 +18,7 @@
 #define RAM_BASE      0x40000000u
 
 /* PSCI, implemented by QEMU itself for the virt board (the monitor's
- * firmware; the guest's PSCI is the monitor's, hyp/psci.c) */
+ * firmware; the guest's PSCI is the monitor's, hyp/exit/psci.c) */
 #define PSCI_CPU_OFF      0x84000002u
 #define PSCI_CPU_ON       0x84000003u
 #define PSCI_SYSTEM_OFF   0x84000008u

@@ -1,6 +1,6 @@
 /*
  * The motherboard's system registers as the guest sees them (stage 2 leaves
- * the page unmapped; hyp/mmio.c decodes each access and calls
+ * the page unmapped; hyp/exit/mmio.c decodes each access and calls
  * ve_sysreg_access). Every access goes to the real registers except two
  * things the monitor must own:
  *

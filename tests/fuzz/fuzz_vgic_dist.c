@@ -1,7 +1,7 @@
 /*
  * libFuzzer target: sequences of guest accesses to the emulated
- * distributor (hyp/vgic_dist.c) from two CPUs - any offset below 0x2000,
- * size 1, 2 or 4 aligned as hyp/mmio.c hands them over, read or write, any
+ * distributor (hyp/vgic/vgic_dist.c) from two CPUs - any offset below 0x2000,
+ * size 1, 2 or 4 aligned as hyp/exit/mmio.c hands them over, read or write, any
  * value - with interrupts injected in between, over the model of the GIC
  * (tests/support/fake_gic.c). Oracle:
  *  - an access is refused exactly when the GIC does not allow it (a
@@ -145,7 +145,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	fake_gic_reset(FAKE_GIC_LRS, FAKE_GIC_LINES, 2);
 	vgic_dist_init(FAKE_GIC_LINES, false);
-	for (unsigned c = 0; c < 2; c++) {   /* as hyp/gic.c leaves them, and some state */
+	for (unsigned c = 0; c < 2; c++) {   /* as hyp/vgic/gic.c leaves them, and some state */
 		fake_gic_set_cpu(c);
 		vgic_cpu_init(&cpus[c], c, FAKE_GIC_LRS);
 		fake_gicd_poke32(GICD_ISENABLER, OWN_BITS | 0x7fffu);   /* and the guest's SGIs, as Linux does */
@@ -178,7 +178,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				vgic_inject_hw(v, id);
 			}
 		} else {
-			off &= ~(sz - 1u);   /* hyp/mmio.c refuses unaligned accesses */
+			off &= ~(sz - 1u);   /* hyp/exit/mmio.c refuses unaligned accesses */
 			if (write && sz < 4)
 				val &= (1u << (8 * sz)) - 1u;
 			if (vgic_dist_access(v, off, sz, write, &val) != allowed(off, sz))

@@ -1,4 +1,4 @@
-/* A fake CP14 debug register file for host tests of hyp/dbg_context.c. */
+/* A fake CP14 debug register file for host tests of hyp/debug/dbg_context.c. */
 #ifndef FAKE_DBG_HW_H
 #define FAKE_DBG_HW_H
 

@@ -1,4 +1,4 @@
-/* Host model of hyp/vgic_hw.h (tests/support/fake_gic.h says what it models). */
+/* Host model of hyp/vgic/vgic_hw.h (tests/support/fake_gic.h says what it models). */
 #include <string.h>
 #include "fake_gic.h"
 

@@ -1,5 +1,5 @@
 /*
- * Host model of the hardware behind hyp/vgic_hw.h: the list registers and
+ * Host model of the hardware behind hyp/vgic/vgic_hw.h: the list registers and
  * GICH_HCR.UIE of the running CPU, a GICv2 distributor register file, the
  * SGIs sent and the kicks; and the guest's side of the virtual CPU
  * interface (GICV acknowledge and EOI), so a test can drive an interrupt

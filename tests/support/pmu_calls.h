@@ -1,7 +1,7 @@
 /*
  * Calls the PMU unit tests make on the struct pmu_cpu under test: Type B
  * per-register calls that must succeed (their status is asserted), a
- * one-entry SYNC, and a cluster switch in the three phases hyp/cluster.c
+ * one-entry SYNC, and a cluster switch in the three phases hyp/switch/cluster.c
  * runs.
  */
 #ifndef PMU_CALLS_H

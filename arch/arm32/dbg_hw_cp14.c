@@ -1,0 +1,175 @@
+/*
+ * hyp/debug/dbg_hw.h on the hardware: typed CP14 accessors from the encoding
+ * table, and a boot-time probe of which Table 20 registers this core has
+ * (QEMU 7.2's Cortex-A15 lacks several: docs/debug.md).
+ */
+#include "dbg_hw.h"
+#include "cpregs_access.h"
+#include "log.h"
+#include "probe.h"
+
+static const uint32_t masks[DBG_NREGS] = {
+#define DBG_MASK(name, kind, mask, reset) [DBG_##name] = (mask),
+	DBG_REGS(DBG_MASK)
+#undef DBG_MASK
+};
+static bool present[DBG_NREGS];
+static bool pass_present[4];   /* DBGDSCRint, DBGOSLSR, DBGOSDLR, DBGPRSR readable */
+
+uint32_t dbg_hw_read(enum dbg_reg r)
+{
+	switch (r) {
+#define DBG_RD(name, kind, mask, reset) case DBG_##name: return read_##name();
+	DBG_REGS(DBG_RD)
+#undef DBG_RD
+	default: return 0;
+	}
+}
+
+void dbg_hw_write(enum dbg_reg r, uint32_t v)
+{
+	switch (r) {
+#define DBG_WR(name, kind, mask, reset) case DBG_##name: write_##name(v); break;
+	DBG_REGS(DBG_WR)
+#undef DBG_WR
+	default: break;
+	}
+	isb();
+}
+
+bool dbg_hw_present(enum dbg_reg r) { return r < DBG_NREGS && present[r]; }
+
+/* Straight-line code, one test and one MRC/MCR per register: the switch
+ * path's cost (docs/performance.md). Only DBG_HW registers can be present. */
+void dbg_hw_save(uint32_t reg[DBG_NREGS])
+{
+#define DBG_SAVE1(name, kind, mask, reset) \
+	if (present[DBG_##name]) reg[DBG_##name] = read_##name() & (mask);
+	DBG_REGS(DBG_SAVE1)
+#undef DBG_SAVE1
+}
+
+void dbg_hw_load(const uint32_t reg[DBG_NREGS])
+{
+#define DBG_LOAD1(name, kind, mask, reset) \
+	if (present[DBG_##name]) write_##name(reg[DBG_##name]);
+	DBG_REGS(DBG_LOAD1)
+#undef DBG_LOAD1
+	isb();
+}
+
+static uint32_t probe_read(enum dbg_reg r, uint32_t preset)
+{
+	switch (r) {
+#define DBG_PRD(name, kind, mask, reset) case DBG_##name: return probe_read_##name(preset);
+	DBG_REGS(DBG_PRD)
+#undef DBG_PRD
+	default: return preset;
+	}
+}
+
+/* Present means: reads and writes do not fault, and the writable bits
+ * hold what is written. Each read starts with Rt preset to the opposite
+ * of what it should return, so a register that accepts MRC/MCR and stores
+ * nothing (QEMU's DBGVCR) cannot pass by leftover luck. The pattern keeps
+ * enable bits (E, MDBGen) clear so nothing can fire. */
+static bool probe_one(enum dbg_reg r)
+{
+	uint32_t pattern = masks[r] & ~1u & ~(1u << 15), old, a, b;
+
+	if (!pattern)
+		return false;
+	probe_arm();
+	old = dbg_hw_read(r);
+	if (probe_disarm())
+		return false;
+	probe_arm();
+	dbg_hw_write(r, pattern);
+	a = probe_read(r, ~pattern);
+	dbg_hw_write(r, 0);
+	b = probe_read(r, pattern);
+	dbg_hw_write(r, old);
+	if (probe_disarm())
+		return false;
+	return (a & pattern) == pattern && (b & pattern) == 0;
+}
+
+bool dbg_hw_oslock(bool *locked)
+{
+	if (!pass_present[1])
+		return false;
+	*locked = (read_DBGOSLSR() >> 1) & 1u;
+	return true;
+}
+
+void dbg_hw_set_oslock(bool locked)
+{
+	write_DBGOSLAR(locked ? 0xC5ACCE55u : 0);
+	isb();
+}
+
+void dbg_hw_probe(void)
+{
+	static const char *const names[DBG_NREGS] = {
+#define DBG_NAME(name, kind, mask, reset) [DBG_##name] = #name,
+		DBG_REGS(DBG_NAME)
+#undef DBG_NAME
+	};
+	static const enum dbg_kind kinds[DBG_NREGS] = {
+#define DBG_KIND(name, kind, mask, reset) [DBG_##name] = (kind),
+		DBG_REGS(DBG_KIND)
+#undef DBG_KIND
+	};
+	unsigned n = 0;
+
+	for (unsigned r = 0; r < DBG_NREGS; r++) {
+		present[r] = kinds[r] == DBG_HW && probe_one((enum dbg_reg)r);
+		n += present[r];
+		if (kinds[r] == DBG_HW && !present[r])
+			log_info("debug: %s not implemented by this core: kept by the monitor\n", names[r]);
+	}
+	probe_arm(); (void)read_DBGDSCRINT(); pass_present[0] = !probe_disarm();
+	probe_arm(); (void)read_DBGOSLSR(); pass_present[1] = !probe_disarm();
+	probe_arm(); (void)read_DBGOSDLR(); pass_present[2] = !probe_disarm();
+	probe_arm(); (void)read_DBGPRSR(); pass_present[3] = !probe_disarm();
+	log_info("debug: %u of %u context registers in hardware\n", n, (unsigned)DBG_NREGS);
+}
+
+/* Debug registers outside the context, passed through as they are:
+ * status (DBGDSCRint, DBGPRSR) and the OS lock, which belongs to the
+ * physical core rather than to a cluster's context. */
+bool dbg_hw_passthrough(uint32_t key, bool read, uint32_t *v)
+{
+	switch (key) {
+	case CPK_DBGDSCRINT:
+		if (!read || !pass_present[0])
+			return false;
+		*v = read_DBGDSCRINT();
+		return true;
+	case CPK_DBGOSLSR:
+		if (!read || !pass_present[1])
+			return false;
+		*v = read_DBGOSLSR();
+		return true;
+	case CPK_DBGOSLAR:
+		if (read || !pass_present[1])
+			return false;
+		write_DBGOSLAR(*v);
+		return true;
+	case CPK_DBGOSDLR:
+		if (!pass_present[2])
+			return false;
+		if (read)
+			*v = read_DBGOSDLR();
+		else
+			write_DBGOSDLR(*v & 1u);
+		return true;
+	case CPK_DBGPRSR:
+		if (!read || !pass_present[3])
+			return false;
+		*v = read_DBGPRSR();
+		return true;
+	default:
+		return false;
+	}
+}

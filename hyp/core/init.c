@@ -1,0 +1,294 @@
+/*
+ * The library's entry points (include/blmon.h): the boot CPU's one-time
+ * set-up, each CPU's HYP set-up, and the hand-over to the guest. Every
+ * trap-control bit is set on purpose; docs/traps.md lists them with the
+ * reason.
+ */
+#include <stddef.h>
+#include <string.h>
+#include "blmon.h"
+#include "cluster.h"
+#include "cpregs_access.h"
+#include "dbg_hw.h"
+#include "fdt.h"
+#include "gic.h"
+#include "io.h"
+#include "fdt_fixup.h"
+#include "log.h"
+#include "mmio.h"
+#include "migrate.h"
+#include "mmu.h"
+#include "options.h"
+#include "panic.h"
+#include "percpu.h"
+#include "platform.h"
+#include "pmu_phys.h"
+#include "smp.h"
+#include "switch.h"
+#include "vgic.h"
+#include "vgic_hw.h"
+#include "vcpu.h"
+
+struct blmon_platform hyp_platform;
+struct guest_ram hyp_guest_ram;
+unsigned hyp_ncpus;
+unsigned hyp_nvcpus;
+struct hyp_cpu *hyp_cpu_base;
+unsigned hyp_pmu_counters;
+
+/* HCR (ARM ARM B4.1.65) */
+#define HCR_VM    (1u << 0)   /* stage 2 on: the guest cannot reach the monitor */
+#define HCR_SWIO  (1u << 1)   /* set/way invalidate acts as clean+invalidate */
+#define HCR_IMO   (1u << 4)   /* physical IRQs to HYP: the virtual GIC injects the guest's */
+#define HCR_TSC   (1u << 19)  /* trap SMC: PSCI goes through the monitor */
+
+/* HCPTR (B4.1.66): trace registers are not virtualised, so trap them (the
+ * guest gets UNDEF). cp10/cp11 (VFP/NEON) stay with the guest. */
+#define HCPTR_TTA  (1u << 20)
+
+/* The platform must make sense before anything is built from it: these
+ * are the board's mistakes, reported as such. */
+static void check_platform(const struct blmon_platform *p)
+{
+	const struct blmon_range *r = &p->guest_ram, *m = &p->monitor;
+
+	if (p->ncpus == 0 || p->ncpus > BLMON_MAX_CPUS || !p->cpu_data)
+		blmon_fatal("platform: %u CPUs (1-%u supported) or no per-CPU storage", p->ncpus,
+			    BLMON_MAX_CPUS);
+	if (r->size == 0 || r->base % 0x200000u || r->size % 0x200000u || r->base + r->size > (1ull << 32))
+		blmon_fatal("platform: guest RAM %08llx+%08llx is not 2 MiB aligned below 4 GiB",
+			    (unsigned long long)r->base, (unsigned long long)r->size);
+	if (m->base < r->base + r->size && r->base < m->base + m->size)
+		blmon_fatal("platform: the monitor's memory overlaps guest RAM");
+	if (p->ndevices > BLMON_MAX_DEVICE_WINDOWS || p->nmmio > BLMON_MAX_MMIO)
+		blmon_fatal("platform: too many device windows or emulated regions");
+}
+
+/* The guest's distributor (hyp/vgic/vgic_dist.c) through hyp/exit/mmio.c. */
+static bool gicd_access(void *ctx, uint32_t offset, unsigned size, bool write, uint32_t *val)
+{
+	(void)ctx;
+	return vgic_dist_access(&this_cpu()->vgic, offset, size, write, val);
+}
+
+/* ... with migration: the GIC's 2N CPU interfaces shown as the guest's N. */
+static bool gicd_access_mig(void *ctx, uint32_t offset, unsigned size, bool write, uint32_t *val)
+{
+	(void)ctx;
+	return vgic_hw_mig_access(&this_cpu()->vgic, offset, size, write, val);
+}
+
+/* blmon.switch_us in generic-timer ticks. */
+static uint32_t switch_ticks(void)
+{
+	uint64_t t = (uint64_t)hyp_options.switch_us * read_CNTFRQ() / 1000000u;
+
+	if (hyp_options.switch_us == 0)
+		return 0;
+	if (t < SWITCH_PERIOD_MIN) {
+		log_warn("blmon.switch_us=%lu is shorter than %u timer ticks: using %u\n",
+			 (unsigned long)hyp_options.switch_us, SWITCH_PERIOD_MIN, SWITCH_PERIOD_MIN);
+		t = SWITCH_PERIOD_MIN;
+	}
+	log_info("whole-system cluster switch every %lu us (%lu timer ticks)\n",
+		 (unsigned long)hyp_options.switch_us, (unsigned long)t);
+	return (uint32_t)t;
+}
+
+/* A board's emulated region (blmon_platform.mmio) through hyp/exit/mmio.c. */
+static bool board_mmio(void *ctx, uint32_t offset, unsigned size, bool write, uint32_t *val)
+{
+	const struct blmon_mmio *m = ctx;
+
+	return m->access(offset, size, write, val);
+}
+
+/* The interrupt controller must be the GICv2 the board names: the monitor
+ * drives its CPU interface and GICH directly (a GICv3 has neither at those
+ * addresses: a write there was a data abort in HYP). The distributor says
+ * which architecture it is (its base is the same on both), and the
+ * machine's tree must describe the same (a -dtb for another machine
+ * would mislead the guest). */
+static void check_gic(const struct blmon_platform *p)
+{
+	uint32_t pidr2 = mmio_read32(p->gicd + GICD_PIDR2);
+	struct fdt_gic g;
+
+	if (GICD_PIDR2_ARCHREV(pidr2) != 2) {
+		uint32_t v3 = mmio_read32(p->gicd + GICD_PIDR2_V3);
+
+		blmon_fatal("the GIC at %08lx is not a GICv2 (GICD_PIDR2 %08lx; %08lx where a GICv3 has it: architecture version %u): the monitor needs a GICv2 with the virtualization extensions (QEMU: -M virt,gic-version=2, the default)",
+			    (unsigned long)p->gicd, (unsigned long)pidr2, (unsigned long)v3,
+			    (unsigned)GICD_PIDR2_ARCHREV(v3));
+	}
+	if (!p->guest_dtb || !fdt_gic((uint8_t *)p->guest_dtb, p->guest_dtb_max, &g))
+		return;
+	if (g.kind == FDT_GIC_V3)
+		blmon_fatal("the interrupt controller is a GICv3 (%s): the monitor needs a GICv2 with the virtualization extensions (QEMU: -M virt,gic-version=2, the default)",
+			    g.compatible);
+	if (g.kind == FDT_GIC_OTHER)
+		blmon_fatal("the interrupt controller (%s) is not a GICv2: the monitor needs a GICv2 with the virtualization extensions",
+			    g.compatible);
+	if (g.kind == FDT_GIC_V2 && g.dist != p->gicd)
+		blmon_fatal("the tree's GIC distributor is at %08llx, the board's at %08lx: a tree for another machine?",
+			    (unsigned long long)g.dist, (unsigned long)p->gicd);
+}
+
+static void patch_guest_dtb(const struct blmon_platform *p)
+{
+	if (!p->guest_dtb) {
+		log_warn("no guest DTB: /memory not clipped, no options read\n");
+		return;
+	}
+	int rc = fdt_clip_memory((uint8_t *)p->guest_dtb, p->guest_dtb_max, hyp_guest_ram.base,
+				 hyp_guest_ram.size);
+
+	if (rc < 0)
+		blmon_fatal("the guest's DTB at %08lx is not a valid device tree",
+			    (unsigned long)p->guest_dtb);
+	log_info("guest DTB at %08lx: /memory clipped to %08lx+%08lx (%d region%s changed)\n",
+		 (unsigned long)p->guest_dtb, (unsigned long)hyp_guest_ram.base,
+		 (unsigned long)hyp_guest_ram.size, rc, rc == 1 ? "" : "s");
+	if (!mig_on())
+		return;
+	/* with migration the guest has N CPUs: the tree QEMU made for 2N
+	 * says so too (CPU nodes, and the PPI masks that name them) */
+	rc = fdt_trim_cpus((uint8_t *)p->guest_dtb, p->guest_dtb_max, mig_n);
+	if (rc < 0)
+		blmon_fatal("the guest's DTB: its CPUs could not be trimmed to blmon.cluster_cpus=%u", mig_n);
+	log_info("guest DTB: %u CPU%s for the guest, %d CPU node%s removed\n", mig_n, mig_n == 1 ? "" : "s",
+		 rc, rc == 1 ? "" : "s");
+}
+
+void blmon_init(const struct blmon_platform *p)
+{
+	check_platform(p);
+	hyp_platform = *p;
+	hyp_guest_ram.base = (uint32_t)p->guest_ram.base;
+	hyp_guest_ram.size = (uint32_t)p->guest_ram.size;
+	hyp_ncpus = p->ncpus;
+	hyp_cpu_base = (struct hyp_cpu *)(void *)p->cpu_data;
+	memset(p->cpu_data, 0, p->ncpus * sizeof(*p->cpu_data));
+	if (p->guest_dtb)
+		options_parse(fdt_bootargs((uint8_t *)p->guest_dtb, p->guest_dtb_max));
+	check_gic(p);
+	log_info("big.LITTLE PMU/debug monitor: HYP mode, %u CPU%s, boot cluster %s\n", p->ncpus,
+		 p->ncpus == 1 ? "" : "s", pmu_cluster_desc[hyp_options.boot_cluster].name);
+	mig_init(hyp_options.cluster_cpus, p->ncpus);
+	hyp_nvcpus = mig_on() ? mig_n : p->ncpus;
+	for (unsigned i = 0; i < hyp_nvcpus; i++)
+		hyp_cpu(i)->index = i;
+	log_info("RAM: guest %08lx-%08lx, monitor %08lx-%08lx\n", (unsigned long)p->guest_ram.base,
+		 (unsigned long)(p->guest_ram.base + p->guest_ram.size - 1),
+		 (unsigned long)p->monitor.base, (unsigned long)(p->monitor.base + p->monitor.size - 1));
+	HYP_ASSERT(pmu_sync_max_entries() <= PMU_SYNC_MAX_ENTRIES);   /* pmu_sync's copy */
+	uint32_t pmcr = read_PMCR();
+
+	hyp_pmu_counters = pmu_phys_counters(pmcr);
+	if (hyp_pmu_counters < PMU_TYPEA_COUNTERS)
+		blmon_fatal("physical PMU: %u event counters (PMCR %08lx), the monitor needs %u: state 2 gives the guest counters 0-%u natively",
+			    hyp_pmu_counters, (unsigned long)pmcr, PMU_TYPEA_COUNTERS, PMU_TYPEA_COUNTERS - 1);
+	hvc_check_table();
+	dbg_hw_probe();
+	hyp_mmu_build(p);
+	stage2_build(p);
+	for (unsigned i = 0; i < p->nmmio; i++)
+		mmio_register(p->mmio[i].base, p->mmio[i].size, board_mmio, &hyp_platform.mmio[i]);
+	patch_guest_dtb(p);
+	smp_init(0);
+	switch_init(hyp_options.boot_cluster, switch_ticks());
+	gic_init();
+	bool soft = hyp_options.vgic_hw == OPTION_UNSET ? (p->quirks & BLMON_QUIRK_GIC_HW_DEACTIVATE) != 0
+						      : hyp_options.vgic_hw == 0;
+
+	vgic_dist_init(gic_lines(), soft);
+	log_info("virtual GIC: physical interrupts %s\n",
+		 soft ? "deactivated by the monitor at the guest's EOI (board quirk)" : "hardware-linked");
+	mmio_register(p->gicd, GICD_SIZE, mig_on() ? gicd_access_mig : gicd_access, 0);
+	hyp_cpu(0)->boot.entry = p->guest_entry;
+	hyp_cpu(0)->boot.context = p->guest_r0;
+	hyp_cpu(0)->boot.platform = true;
+}
+
+/* A virtual CPU starts afresh (its first start, or after CPU_OFF): only
+ * what it was started with, and where it runs, are kept. */
+void hyp_vcpu_init(struct hyp_cpu *c)
+{
+	unsigned index = c->index, phys = c->phys;
+	struct hyp_boot boot = c->boot;
+	uint32_t thread_sp = c->thread_sp;
+	bool on_core = c->on_core;
+
+	/* what it takes from core to core (ctx on) is written before it is read */
+	memset(c, 0, offsetof(struct hyp_cpu, ctx));
+	c->index = index;
+	c->boot = boot;
+	c->phys = phys;
+	c->thread_sp = thread_sp;
+	c->on_core = on_core;
+	c->hdcr = ~0u;
+	vgic_cpu_init(&c->vgic, c->index, vgic_hw_nr_lrs());
+	/* the PMU and debug state and the cluster: when it joins the system
+	 * (smp_cpu_running), which may be switching meanwhile */
+}
+
+void blmon_cpu_init(unsigned cpu)
+{
+	HYP_ASSERT(cpu < hyp_ncpus);
+	struct hyp_cpu *c = hyp_cpu(cpu);
+
+	write_HVBAR((uint32_t)blmon_hyp_vectors);
+	/* with migration a core runs no virtual CPU until one is posted to
+	 * it (hyp/switch/migrate.c) */
+	write_HTPIDR(mig_on() ? 0 : (uint32_t)c);
+	hyp_mmu_enable();
+	stage2_enable();
+	write_HSTR(0);               /* no CP15 primary-register traps */
+	write_HCPTR(HCPTR_TTA);
+	write_VMPIDR(read_MPIDR());  /* the guest keeps its CPU number across switches */
+	write_HCR(HCR_VM | HCR_SWIO | HCR_IMO | HCR_TSC);
+	isb();
+	gic_cpu_init();
+	if (!mig_on()) {
+		c->index = cpu;
+		c->phys = cpu;
+		hyp_vcpu_init(c);
+	}
+}
+
+static void __attribute__((noreturn))
+enter_guest(uint32_t pc, uint32_t r0, uint32_t r1, uint32_t r2)
+{
+	/* SVC mode, IRQ/FIQ/async aborts masked; bit 0 of the entry selects
+	 * Thumb (PSCI CPU_ON's convention) */
+	uint32_t spsr = PSR_MODE_SVC | PSR_I | PSR_F | PSR_A | ((pc & 1u) ? PSR_T : 0);
+
+	pc &= ~1u;
+	register uint32_t a0 __asm__("r0") = r0;
+	register uint32_t a1 __asm__("r1") = r1;
+	register uint32_t a2 __asm__("r2") = r2;
+
+	__asm__ volatile("msr spsr_cxsf, %0\n\t"
+			 "msr elr_hyp, %1\n\t"
+			 "mov r3, #0\n\t"
+			 "eret"
+			 : : "r"(spsr), "r"(pc), "r"(a0), "r"(a1), "r"(a2) : "r3", "memory");
+	__builtin_unreachable();
+}
+
+void blmon_enter_next_stage(void)
+{
+	struct hyp_cpu *c = this_cpu();
+
+	if (!c)   /* a core of a migrating system (hyp/switch/migrate.c) */
+		mig_enter((unsigned)board_cpu_index(read_MPIDR()));
+
+	smp_cpu_running(c);
+	if (c->boot.platform) {   /* the boot CPU's first entry: the platform's registers */
+		c->boot.platform = false;
+		log_info("entering guest at %08lx (SVC)\n", (unsigned long)c->boot.entry);
+		enter_guest(c->boot.entry, hyp_platform.guest_r0, hyp_platform.guest_r1,
+			    hyp_platform.guest_r2);
+	}
+	enter_guest(c->boot.entry, c->boot.context, 0, 0);
+}
