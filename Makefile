@@ -112,13 +112,13 @@ LINUX_FETCHED := cache/linux/.fetched
 # ---- the library: board-independent -----------------------------------------
 $(B)/lib/pmu/%.o: pmu/%.c | deps-quiet
 	@mkdir -p $(dir $@)
-	$(CC) $(TARGET_CFLAGS) $(PMU_INC) $(LIB_DEFS) -MMD -c $< -o $@
+	$(CC) $(TARGET_CFLAGS) $(PMU_INC) $(LIB_DEFS) -MMD -MP -c $< -o $@
 $(B)/lib/%.o: %.c | deps-quiet
 	@mkdir -p $(dir $@)
-	$(CC) $(TARGET_CFLAGS) $(HYP_INC) $(LIB_DEFS) -MMD -c $< -o $@
+	$(CC) $(TARGET_CFLAGS) $(HYP_INC) $(LIB_DEFS) -MMD -MP -c $< -o $@
 $(B)/lib/%.o: %.S | deps-quiet
 	@mkdir -p $(dir $@)
-	$(CC) $(CPU_FLAGS) $(HYP_INC) -MMD -c $< -o $@
+	$(CC) $(CPU_FLAGS) $(HYP_INC) -MMD -MP -c $< -o $@
 $(B)/libblmon.a: $(LIB_OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^
@@ -153,10 +153,10 @@ $(1)_DEFS      := -DBOARD_MAX_CPUS=$$(BOARD_MAX_CPUS) -DHYP_STACK_SIZE=$(HYP_STA
 	-DHYP_SIZE=$(HYP_SIZE)
 $(B)/$(1)/objs/%.o: %.c | deps-quiet
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(TARGET_CFLAGS) $$(BOARD_INC) $$($(1)_DEFS) -MMD -c $$< -o $$@
+	$$(CC) $$(TARGET_CFLAGS) $$(BOARD_INC) $$($(1)_DEFS) -MMD -MP -c $$< -o $$@
 $(B)/$(1)/objs/%.o: %.S | deps-quiet
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(CPU_FLAGS) $$(BOARD_INC) $$($(1)_DEFS) -MMD -c $$< -o $$@
+	$$(CC) $$(CPU_FLAGS) $$(BOARD_INC) $$($(1)_DEFS) -MMD -MP -c $$< -o $$@
 # Linked with -pie: the image can move itself (board/common/reloc.c); any
 # relocation other than R_ARM_RELATIVE would be an address it cannot fix.
 $(B)/$(1)/hyp.elf: $$(patsubst %,$(B)/$(1)/objs/%.o,$$(basename $$($(1)_SRCS))) $(B)/libblmon.a linker/hyp.ld
@@ -172,13 +172,13 @@ $(B)/$(1)/hyp.elf: $$(patsubst %,$(B)/$(1)/objs/%.o,$$(basename $$($(1)_SRCS))) 
 # guests linked for this board: RAM base and UART from board.mk
 $(B)/$(1)/guests/lib/%.o: guest-tests/lib/%.c | deps-quiet
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(GUEST_CFLAGS) $$($(1)_GUEST_DEFS) -MMD -c $$< -o $$@
+	$$(CC) $$(GUEST_CFLAGS) $$($(1)_GUEST_DEFS) -MMD -MP -c $$< -o $$@
 $(B)/$(1)/guests/lib/%.o: guest-tests/lib/%.S | deps-quiet
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(CPU_FLAGS) -Iguest-tests/lib -MMD -c $$< -o $$@
+	$$(CC) $$(CPU_FLAGS) -Iguest-tests/lib -MMD -MP -c $$< -o $$@
 $(B)/$(1)/guests/%.o: guest-tests/%.c | deps-quiet
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(GUEST_CFLAGS) $$($(1)_GUEST_DEFS) -MMD -c $$< -o $$@
+	$$(CC) $$(GUEST_CFLAGS) $$($(1)_GUEST_DEFS) -MMD -MP -c $$< -o $$@
 $(1)_GUEST_LIB_OBJS := $$(patsubst guest-tests/lib/%,$(B)/$(1)/guests/lib/%.o,$$(basename $(GUEST_LIB)))
 $(B)/$(1)/guests/%.elf: $(B)/$(1)/guests/%.o $$($(1)_GUEST_LIB_OBJS) linker/guest.ld
 	$$(CC) $$(TARGET_LDFLAGS) -T linker/guest.ld -Wl,--defsym=GUEST_RAM_BASE=$$($(1)_RAM_BASE) \
@@ -319,7 +319,7 @@ SOAK_TIMEOUT    ?= 1200
 $(B)/qemu-virt/guests/stress-soak.o: guest-tests/stress.c FORCE | deps-quiet
 	@mkdir -p $(dir $@)
 	$(CC) $(GUEST_CFLAGS) $(qemu-virt_GUEST_DEFS) \
-		-DSTRESS_OPS=$(STRESS_SOAK_OPS) $(if $(STRESS_SEED),-DSTRESS_SEED=$(STRESS_SEED)) -MMD -c $< -o $@
+		-DSTRESS_OPS=$(STRESS_SOAK_OPS) $(if $(STRESS_SEED),-DSTRESS_SEED=$(STRESS_SEED)) -MMD -MP -c $< -o $@
 # ... and every fuzz target for SOAK_FUZZ_SECONDS (tools/soak-fuzz.sh)
 SOAK_FUZZ_SECONDS ?= 600
 soak: deps $(B)/hyp.elf $(B)/qemu-virt/guests/stress-soak.bin fuzz-build

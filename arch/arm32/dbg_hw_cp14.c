@@ -1,11 +1,11 @@
 /*
- * hyp/debug/dbg_hw.h on the hardware: typed CP14 accessors from the encoding
+ * arch/dbg_hw.h on the hardware: typed CP14 accessors from the encoding
  * table, and a boot-time probe of which Table 20 registers this core has
  * (QEMU 7.2's Cortex-A15 lacks several: docs/debug.md).
  */
 #include "dbg_hw.h"
 #include "cpregs_access.h"
-#include "log.h"
+#include "blmon_log.h"
 #include "probe.h"
 
 static const uint32_t masks[DBG_NREGS] = {

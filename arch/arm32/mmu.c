@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include "mmu.h"
 #include "cpregs_access.h"
-#include "panic.h"
+#include "blmon_log.h"
 
 #define DESC_BLOCK      0x1ull
 #define DESC_TABLE      0x3ull

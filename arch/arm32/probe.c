@@ -1,7 +1,6 @@
 #include "probe.h"
-#include "frame.h"
-#include "log.h"
-#include "panic.h"
+#include "exit.h"
+#include "blmon_log.h"
 
 static volatile bool armed, faulted;
 
@@ -19,7 +18,6 @@ bool probe_disarm(void)
 	return faulted;
 }
 
-void hyp_panic_exception(struct guest_frame *f, unsigned vector);
 void hyp_undef_in_hyp(struct guest_frame *f);
 
 /* boot/vectors.S, vector +0x04: UNDEF taken in HYP itself. */

@@ -4,7 +4,7 @@
  */
 #include "vcpu.h"
 #include "cpregs_access.h"
-#include "log.h"
+#include "blmon_log.h"
 
 /* LR of the guest's current mode. HYP shares LR with usr/sys, so those come
  * from the frame; the others are banked and read with MRS (virt ext). */
@@ -171,6 +171,23 @@ void vcpu_inject_dabt(struct vcpu *v, uint32_t far, bool write)
 	write_DFAR(far);
 	write_DFSR(ext_abort_fsr(write));
 	enter_guest_exception(v, PSR_MODE_ABT, 0x10, v->elr + 8, PSR_I | PSR_A);
+}
+
+/* ELR already points past the HVC, the preferred return address: back to
+ * the HVC itself for the UNDEF. */
+void __attribute__((noinline)) vcpu_undef_at_hvc(struct guest_frame *f, uint32_t hsr)
+{
+	struct vcpu v;
+
+	vcpu_load(&v, f, hsr);
+	v.elr -= (hsr & HSR_IL) ? 4 : 2;
+	vcpu_inject_undef(&v);
+	vcpu_put(&v);
+}
+
+void vcpu_inject_trapped_dabt(struct vcpu *v)
+{
+	vcpu_inject_dabt(v, read_HDFAR(), (v->hsr >> 6) & 1);   /* HSR.ISS WnR */
 }
 
 void vcpu_inject_pabt(struct vcpu *v, uint32_t far)

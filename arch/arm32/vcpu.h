@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "frame.h"
+#include "psr.h"
+#include "hsr.h"
 
 struct hyp_cpu;
 
@@ -25,7 +27,7 @@ struct vcpu {
  * handler that needs them loads them here and puts them back on exit. The
  * HVC path never does (docs/performance.md). Target only. */
 #ifndef HOST_BUILD
-#include "percpu.h"
+#include "sysreg.h"
 static inline __attribute__((always_inline)) void
 vcpu_load(struct vcpu *v, struct guest_frame *f, uint32_t hsr)
 {
@@ -33,7 +35,7 @@ vcpu_load(struct vcpu *v, struct guest_frame *f, uint32_t hsr)
 	v->hsr = hsr;
 	__asm__ volatile("mrs %0, elr_hyp" : "=r"(v->elr));
 	__asm__ volatile("mrs %0, spsr" : "=r"(v->spsr));
-	v->cpu = this_cpu();
+	v->cpu = (struct hyp_cpu *)sysreg_tpidr_el2_read();   /* this_cpu() */
 }
 
 static inline __attribute__((always_inline)) void vcpu_put(const struct vcpu *v)
@@ -43,19 +45,6 @@ static inline __attribute__((always_inline)) void vcpu_put(const struct vcpu *v)
 }
 #endif
 
-#define PSR_MODE_MASK 0x1fu
-#define PSR_MODE_USR  0x10u
-#define PSR_MODE_FIQ  0x11u
-#define PSR_MODE_IRQ  0x12u
-#define PSR_MODE_SVC  0x13u
-#define PSR_MODE_ABT  0x17u
-#define PSR_MODE_UND  0x1bu
-#define PSR_MODE_SYS  0x1fu
-#define PSR_T         (1u << 5)
-#define PSR_F         (1u << 6)
-#define PSR_I         (1u << 7)
-#define PSR_A         (1u << 8)
-#define PSR_E         (1u << 9)
 
 static inline bool vcpu_is_pl0(const struct vcpu *v)
 {
@@ -105,7 +94,14 @@ static inline void vcpu_skip_insn(struct vcpu *v)
 
 /* Exceptions delivered into the guest at PL1, as the hardware would. */
 void vcpu_inject_undef(struct vcpu *v);
+/* An HVC of the monitor's ABI: HVC #0 (SMCCC). Any other immediate gets
+ * vcpu_undef_at_hvc(): UNDEF at the HVC itself (out of line, rare). */
+static inline bool vcpu_hvc_is_abi(uint32_t hsr) { return hsr_hvc_imm(hsr) == 0; }
+void vcpu_undef_at_hvc(struct guest_frame *f, uint32_t hsr);
 void vcpu_inject_dabt(struct vcpu *v, uint32_t far, bool write);
+/* The data abort the guest's access just caused (stage 2), as the guest's
+ * own: its address and direction from the trap's syndrome */
+void vcpu_inject_trapped_dabt(struct vcpu *v);
 void vcpu_inject_pabt(struct vcpu *v, uint32_t far);
 
 #endif

@@ -8,26 +8,26 @@
 #include <string.h>
 #include "blmon.h"
 #include "cluster.h"
-#include "cpregs_access.h"
+#include "arch_cpu.h"
 #include "dbg_hw.h"
 #include "fdt.h"
 #include "gic.h"
 #include "io.h"
 #include "fdt_fixup.h"
-#include "log.h"
+#include "blmon_log.h"
 #include "mmio.h"
 #include "migrate.h"
 #include "mmu.h"
 #include "options.h"
-#include "panic.h"
 #include "percpu.h"
 #include "platform.h"
+#include "pmu_hw.h"
 #include "pmu_phys.h"
 #include "smp.h"
 #include "switch.h"
 #include "vgic.h"
 #include "vgic_hw.h"
-#include "vcpu.h"
+#include "sysreg.h"
 
 struct blmon_platform hyp_platform;
 struct guest_ram hyp_guest_ram;
@@ -35,16 +35,6 @@ unsigned hyp_ncpus;
 unsigned hyp_nvcpus;
 struct hyp_cpu *hyp_cpu_base;
 unsigned hyp_pmu_counters;
-
-/* HCR (ARM ARM B4.1.65) */
-#define HCR_VM    (1u << 0)   /* stage 2 on: the guest cannot reach the monitor */
-#define HCR_SWIO  (1u << 1)   /* set/way invalidate acts as clean+invalidate */
-#define HCR_IMO   (1u << 4)   /* physical IRQs to HYP: the virtual GIC injects the guest's */
-#define HCR_TSC   (1u << 19)  /* trap SMC: PSCI goes through the monitor */
-
-/* HCPTR (B4.1.66): trace registers are not virtualised, so trap them (the
- * guest gets UNDEF). cp10/cp11 (VFP/NEON) stay with the guest. */
-#define HCPTR_TTA  (1u << 20)
 
 /* The platform must make sense before anything is built from it: these
  * are the board's mistakes, reported as such. */
@@ -81,7 +71,7 @@ static bool gicd_access_mig(void *ctx, uint32_t offset, unsigned size, bool writ
 /* blmon.switch_us in generic-timer ticks. */
 static uint32_t switch_ticks(void)
 {
-	uint64_t t = (uint64_t)hyp_options.switch_us * read_CNTFRQ() / 1000000u;
+	uint64_t t = (uint64_t)hyp_options.switch_us * sysreg_cntfrq_el0_read() / 1000000u;
 
 	if (hyp_options.switch_us == 0)
 		return 0;
@@ -182,7 +172,7 @@ void blmon_init(const struct blmon_platform *p)
 		 (unsigned long)(p->guest_ram.base + p->guest_ram.size - 1),
 		 (unsigned long)p->monitor.base, (unsigned long)(p->monitor.base + p->monitor.size - 1));
 	HYP_ASSERT(pmu_sync_max_entries() <= PMU_SYNC_MAX_ENTRIES);   /* pmu_sync's copy */
-	uint32_t pmcr = read_PMCR();
+	uint32_t pmcr = pmu_hw_read(PMU_HW_PMCR);
 
 	hyp_pmu_counters = pmu_phys_counters(pmcr);
 	if (hyp_pmu_counters < PMU_TYPEA_COUNTERS)
@@ -237,17 +227,13 @@ void blmon_cpu_init(unsigned cpu)
 	HYP_ASSERT(cpu < hyp_ncpus);
 	struct hyp_cpu *c = hyp_cpu(cpu);
 
-	write_HVBAR((uint32_t)blmon_hyp_vectors);
+	sysreg_vbar_el2_write((uintptr_t)blmon_hyp_vectors);
 	/* with migration a core runs no virtual CPU until one is posted to
 	 * it (hyp/switch/migrate.c) */
-	write_HTPIDR(mig_on() ? 0 : (uint32_t)c);
+	sysreg_tpidr_el2_write(mig_on() ? 0 : (uintptr_t)c);
 	hyp_mmu_enable();
 	stage2_enable();
-	write_HSTR(0);               /* no CP15 primary-register traps */
-	write_HCPTR(HCPTR_TTA);
-	write_VMPIDR(read_MPIDR());  /* the guest keeps its CPU number across switches */
-	write_HCR(HCR_VM | HCR_SWIO | HCR_IMO | HCR_TSC);
-	isb();
+	cpu_hyp_traps_init();
 	gic_cpu_init();
 	if (!mig_on()) {
 		c->index = cpu;
@@ -256,39 +242,19 @@ void blmon_cpu_init(unsigned cpu)
 	}
 }
 
-static void __attribute__((noreturn))
-enter_guest(uint32_t pc, uint32_t r0, uint32_t r1, uint32_t r2)
-{
-	/* SVC mode, IRQ/FIQ/async aborts masked; bit 0 of the entry selects
-	 * Thumb (PSCI CPU_ON's convention) */
-	uint32_t spsr = PSR_MODE_SVC | PSR_I | PSR_F | PSR_A | ((pc & 1u) ? PSR_T : 0);
-
-	pc &= ~1u;
-	register uint32_t a0 __asm__("r0") = r0;
-	register uint32_t a1 __asm__("r1") = r1;
-	register uint32_t a2 __asm__("r2") = r2;
-
-	__asm__ volatile("msr spsr_cxsf, %0\n\t"
-			 "msr elr_hyp, %1\n\t"
-			 "mov r3, #0\n\t"
-			 "eret"
-			 : : "r"(spsr), "r"(pc), "r"(a0), "r"(a1), "r"(a2) : "r3", "memory");
-	__builtin_unreachable();
-}
-
 void blmon_enter_next_stage(void)
 {
 	struct hyp_cpu *c = this_cpu();
 
 	if (!c)   /* a core of a migrating system (hyp/switch/migrate.c) */
-		mig_enter((unsigned)board_cpu_index(read_MPIDR()));
+		mig_enter((unsigned)board_cpu_index(sysreg_mpidr_el1_read()));
 
 	smp_cpu_running(c);
 	if (c->boot.platform) {   /* the boot CPU's first entry: the platform's registers */
 		c->boot.platform = false;
 		log_info("entering guest at %08lx (SVC)\n", (unsigned long)c->boot.entry);
-		enter_guest(c->boot.entry, hyp_platform.guest_r0, hyp_platform.guest_r1,
+		cpu_enter_guest(c->boot.entry, hyp_platform.guest_r0, hyp_platform.guest_r1,
 			    hyp_platform.guest_r2);
 	}
-	enter_guest(c->boot.entry, c->boot.context, 0, 0);
+	cpu_enter_guest(c->boot.entry, c->boot.context, 0, 0);
 }

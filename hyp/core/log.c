@@ -3,21 +3,20 @@
  * from different CPUs do not interleave. */
 #include <stdarg.h>
 #include <stdbool.h>
-#include "cpregs_access.h"
+#include "arch_cpu.h"
 #include "blmon.h"
 #include "fmt.h"
-#include "log.h"
+#include "blmon_log.h"
 #include "spinlock.h"
 
 static spinlock_t console_lock;
 
-/* Exclusives need the HYP MMU on (arch/arm32/spinlock.h); before that the boot
- * CPU prints alone. Outside HYP mode there is no HSCTLR to read: that is
- * start-up on a board that did not start the monitor in HYP, reporting
- * it (blmon_fatal). */
+/* Exclusives need the HYP MMU on (spinlock.h); before that the boot CPU
+ * prints alone - also on a board that did not start the monitor in HYP,
+ * reporting it (blmon_fatal). */
 static bool may_lock(void)
 {
-	return in_hyp_mode() && (read_HSCTLR() & 1u);
+	return cpu_hyp_mmu_on();
 }
 
 void log_puts(const char *s)

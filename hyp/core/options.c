@@ -1,6 +1,6 @@
 #include <stdbool.h>
 #include <string.h>
-#include "log.h"
+#include "blmon_log.h"
 #include "options.h"
 
 #define SWITCH_US_MAX 10000000u   /* 10 s: longer periods are not a stress test */

@@ -7,11 +7,10 @@
  */
 #include <stdarg.h>
 #include "blmon.h"
-#include "panic.h"
-#include "cpregs_access.h"
+#include "arch_cpu.h"
 #include "fmt.h"
-#include "frame.h"
-#include "log.h"
+#include "exit.h"
+#include "blmon_log.h"
 
 void hyp_panic(const char *what)
 {
@@ -31,15 +30,13 @@ void blmon_fatal(const char *fmt, ...)
 	board_fatal_exit();
 }
 
-void hyp_panic_exception(struct guest_frame *f, unsigned vector);
 void hyp_panic_exception(struct guest_frame *f, unsigned vector)
 {
-	uint32_t elr;   /* cppcheck-suppress variableScope ; read by the asm right here */
-	__asm__ volatile("mrs %0, elr_hyp" : "=r"(elr));
+	struct cpu_fault_regs r = cpu_fault_regs();
 
 	log_error("exception in HYP: vector 0x%02x HSR=%08lx ELR=%08lx HDFAR=%08lx r0=%08lx lr=%08lx\n",
-		  vector * 4, (unsigned long)read_HSR(), (unsigned long)elr,
-		  (unsigned long)read_HDFAR(), (unsigned long)f->r[0],
+		  vector * 4, (unsigned long)r.syndrome, (unsigned long)r.elr,
+		  (unsigned long)r.far, (unsigned long)f->r[0],
 		  (unsigned long)f->lr_usr);
 	hyp_panic("unexpected exception in HYP mode");
 }

@@ -67,10 +67,11 @@ static inline struct hyp_cpu *hyp_cpu(unsigned i)
 }
 
 #ifndef HOST_BUILD
-#include "cpregs_access.h"
+#include "arch_cpu.h"
+#include "sysreg.h"
 static inline struct hyp_cpu *this_cpu(void)
 {
-	return (struct hyp_cpu *)read_HTPIDR();
+	return (struct hyp_cpu *)sysreg_tpidr_el2_read();
 }
 
 /* HDCR (B4.1.67); HPMN/TPMCR/TPM/HPME come from the PMU state machine. */
@@ -86,7 +87,7 @@ static inline void hyp_update_traps(struct hyp_cpu *c)
 	uint32_t hdcr = (pmu_hdcr_bits(&c->pmu) & HDCR_PMU_MASK) | HDCR_TDA | HDCR_TDOSA;
 
 	if (hdcr != c->hdcr) {
-		write_HDCR(hdcr);
+		sysreg_mdcr_el2_write(hdcr);
 		c->hdcr = hdcr;
 		isb();
 	}

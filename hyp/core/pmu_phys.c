@@ -1,6 +1,6 @@
 /* The physical PMU's counters and the console line about the ones it
  * lacks (pmu_phys.h). Portable: host tests check the line. */
-#include "log.h"
+#include "blmon_log.h"
 #include "pmu.h"
 #include "pmu_phys.h"
 

@@ -8,17 +8,17 @@
  * list; docs/performance.md has the cost). Handlers work in place
  * on the guest's r0-r3 in the trap frame and never need its PC or CPSR.
  */
-#include "trap.h"
+#include "exit.h"
+#include "psci.h"
 #include "cluster.h"
 #include "smp.h"
 #include "switch.h"
 #include "guest_mem.h"
-#include "hsr.h"
-#include "log.h"
-#include "panic.h"
+#include "arch_cpu.h"
+#include "vcpu.h"
+#include "blmon_log.h"
 #include "percpu.h"
 #include "platform.h"
-#include "vcpu.h"
 
 typedef void (*hvc_fn)(struct hyp_cpu *c, uint32_t r[4]);
 
@@ -123,9 +123,8 @@ static void hvc_auto_switch(struct hyp_cpu *c, uint32_t r[4])
 
 static void hvc_monitor_info(struct hyp_cpu *c, uint32_t r[4])
 {
-	uint32_t cpsr;
+	uint32_t cpsr = cpu_psr();
 
-	__asm__ volatile("mrs %0, cpsr" : "=r"(cpsr));
 	r[0] = BL_ABI_VERSION;
 	r[1] = pmu_active_cluster(&c->pmu);
 	r[2] = cpsr;   /* lets a test see the monitor runs in HYP */
@@ -209,18 +208,6 @@ void hvc_check_table(void)
 		  (unsigned long)(HVC_BASE + HVC_SPAN - 1));
 }
 
-/* The HVC immediate is not 0: UNDEF at the HVC itself (ELR already points
- * past it, the preferred return address). Rare: the whole context. */
-static void __attribute__((noinline)) hvc_bad_imm(struct guest_frame *f, uint32_t hsr)
-{
-	struct vcpu v;
-
-	vcpu_load(&v, f, hsr);
-	v.elr -= (hsr & HSR_IL) ? 4 : 2;
-	vcpu_inject_undef(&v);
-	vcpu_put(&v);
-}
-
 /* Not an id of the table: PSCI's HVC conduit (boards without EL3), else
  * SMCCC "not supported". Out of line: the table's calls pay nothing. */
 static void __attribute__((noinline)) hvc_other(struct guest_frame *f)
@@ -231,13 +218,13 @@ static void __attribute__((noinline)) hvc_other(struct guest_frame *f)
 		f->r[0] = (uint32_t)BL_HVC_NOT_SUPPORTED;
 }
 
-void trap_hvc(struct guest_frame *f, uint32_t hsr)
+void trap_hvc(struct guest_frame *f, uint32_t syndrome)
 {
 	uint32_t off = f->r[0] - HVC_BASE;   /* wraps to a huge value below the base */
 	hvc_fn fn;
 
-	if (hsr_hvc_imm(hsr) != 0) {
-		hvc_bad_imm(f, hsr);
+	if (!vcpu_hvc_is_abi(syndrome)) {
+		vcpu_undef_at_hvc(f, syndrome);
 		return;
 	}
 	if (off < HVC_SPAN && (fn = hvc_table[off]) != 0) {

@@ -10,6 +10,7 @@
 #include "frame.h"
 #include "gic.h"
 #include "irq.h"
+#include "exit.h"
 #include "migrate.h"
 #include "percpu.h"
 #include "switch.h"
@@ -86,7 +87,6 @@ void irq_drain(struct hyp_cpu *c)
 	}
 }
 
-void hyp_irq(struct guest_frame *f);
 void hyp_irq(struct guest_frame *f)
 {
 	struct hyp_cpu *c = this_cpu();

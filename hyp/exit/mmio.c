@@ -7,10 +7,9 @@
  * emulated: a log line and an abort in the guest, as a bus error.
  */
 #include "mmio.h"
-#include "cpregs_access.h"
+#include "exit.h"
 #include "hsr.h"
-#include "log.h"
-#include "panic.h"
+#include "blmon_log.h"
 #include "vcpu.h"
 
 static struct {
@@ -34,10 +33,10 @@ static void refuse(struct vcpu *v, uint32_t ipa, const char *why)
 {
 	log_guest("guest access to emulated device at %08lx (pc %08lx): %s: abort to guest\n",
 		 (unsigned long)ipa, (unsigned long)v->elr, why);
-	vcpu_inject_dabt(v, read_HDFAR(), (v->hsr >> 6) & 1);
+	vcpu_inject_trapped_dabt(v);
 }
 
-bool mmio_trap(struct vcpu *v, uint32_t ipa)
+bool mmio_trap(struct vcpu *v, uint32_t ipa, const struct hsr_dabt *dabt)
 {
 	unsigned i;
 
@@ -47,7 +46,7 @@ bool mmio_trap(struct vcpu *v, uint32_t ipa)
 	if (i == nregions)
 		return false;
 
-	struct hsr_dabt d = hsr_decode_dabt(v->hsr);
+	const struct hsr_dabt d = *dabt;
 	unsigned size = 1u << d.sas;
 	uint32_t val = 0;
 

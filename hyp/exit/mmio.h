@@ -20,8 +20,6 @@ typedef bool (*mmio_fn)(void *ctx, uint32_t offset, unsigned size, bool write, u
 
 /* At start-up, before any guest runs. */
 void mmio_register(uint32_t base, uint32_t size, mmio_fn fn, void *ctx);
-/* A stage-2 data abort at ipa: true if a region took it (emulated, or an
- * abort injected because the access cannot be emulated). */
-bool mmio_trap(struct vcpu *v, uint32_t ipa);
+/* mmio_trap(), which the architecture calls on a stage-2 data abort: arch/exit.h */
 
 #endif

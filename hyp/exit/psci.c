@@ -7,10 +7,10 @@
  * The same calls come through HVC (the conduit on boards without EL3).
  * Other SMCs answer SMCCC "not supported". docs/launch.md lists the calls.
  */
-#include "trap.h"
+#include "exit.h"
+#include "psci.h"
 #include "blmon.h"
-#include "hsr.h"
-#include "log.h"
+#include "blmon_log.h"
 #include "percpu.h"
 #include "platform.h"
 #include "smp.h"

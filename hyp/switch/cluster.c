@@ -6,7 +6,6 @@
  */
 #include "cluster.h"
 #include "percpu.h"
-#include "cpregs_access.h"
 #include "pmu_phys.h"
 
 void cluster_init(struct hyp_cpu *c, unsigned cluster)

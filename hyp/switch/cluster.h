@@ -16,14 +16,14 @@ void cluster_init(struct hyp_cpu *c, unsigned cluster);
 void hvc_check_table(void);
 
 #ifndef HOST_BUILD
-#include "cpregs_access.h"
+#include "sysreg.h"
 #include "percpu.h"
 
 /* What the guest reads as MIDR from now on (spec 3.4.1; docs/switch.md on
  * why we show the inbound core rather than the boot core). */
 static inline void cluster_load_identity(unsigned cluster)
 {
-	write_VPIDR(pmu_cluster_desc[cluster].midr);
+	sysreg_vpidr_el2_write(pmu_cluster_desc[cluster].midr);
 }
 
 /* This CPU's part of a switch to target: save the outbound context as the

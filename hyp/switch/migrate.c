@@ -15,10 +15,11 @@
 #include "migrate.h"
 #include "blmon.h"
 #include "cluster.h"
-#include "cpregs_access.h"
+#include "arch_cpu.h"
+#include "sysreg.h"
 #include "gic.h"
 #include "irq.h"
-#include "log.h"
+#include "blmon_log.h"
 #include "percpu.h"
 #include "pmu_phys.h"
 #include "smp.h"
@@ -121,15 +122,11 @@ static void post(unsigned phys, struct hyp_cpu *c)
  * turn, which local maintenance elsewhere did not reach). */
 static void adopt(struct hyp_cpu *c, unsigned phys)
 {
-	write_HTPIDR((uint32_t)c);
+	sysreg_tpidr_el2_write((uintptr_t)c);
 	c->phys = phys;
 	c->hdcr = ~0u;
-	write_VMPIDR(vmpidr(c->index));
-	write_TLBIALLNSNH(0);
-	write_ICIALLU(0);
-	write_BPIALL(0);
-	dsb();
-	isb();
+	sysreg_vmpidr_el2_write(vmpidr(c->index));
+	cpu_flush_guest_local();
 }
 
 /* The running thread leaves this core for its park loop, which then posts
@@ -174,12 +171,12 @@ static void __attribute__((noreturn)) park(unsigned phys)
 	struct pcpu *me = &pcpu[phys];
 
 	for (;;) {
-		write_HTPIDR(0);
+		sysreg_tpidr_el2_write(0);
 		gic_park(true);
 		struct hyp_cpu *c;
 
 		while (!(c = __atomic_exchange_n(&me->mail, 0, __ATOMIC_ACQUIRE))) {
-			__asm__ volatile("dsb\n\twfi" ::: "memory");
+			cpu_wait_interrupt();
 			for (uint32_t iar; GICC_IAR_ID(iar = gic_ack()) < GIC_MAX_IRQS;) {
 				gic_eoi(iar);     /* the monitor's SGI (the mail), or */
 				gic_deactivate(iar);   /* a stale kick: nothing to do */
@@ -188,7 +185,7 @@ static void __attribute__((noreturn)) park(unsigned phys)
 		/* its last core may still be leaving its thread (a CPU_OFF
 		 * racing a switch and a CPU_ON): a few instructions */
 		while (__atomic_load_n(&c->on_core, __ATOMIC_ACQUIRE))
-			__asm__ volatile("yield");
+			cpu_relax();
 		c->on_core = true;
 		if (c->ack_core) {   /* its poster waits for this (mig_cpu_on_wait) */
 			wake(c->ack_core - 1);
@@ -214,7 +211,7 @@ void mig_enter(unsigned phys)
 	static bool started;
 
 	first_park_reset(phys_cluster(phys));
-	__atomic_store_n(&pcpu[phys].mpidr, read_MPIDR(), __ATOMIC_RELEASE);
+	__atomic_store_n(&pcpu[phys].mpidr, sysreg_mpidr_el1_read(), __ATOMIC_RELEASE);
 	if (phys == 0 && !started) {
 		/* the boot CPU: every core of both clusters, then virtual CPU
 		 * 0; once (a core a board powered down comes back here too) */
@@ -228,11 +225,11 @@ void mig_enter(unsigned phys)
 		}
 		/* every core's MPIDR is known before any virtual CPU runs
 		 * (vmpidr()): wait for all of them, 1 s at most */
-		uint64_t deadline = read_CNTPCT() + read_CNTFRQ();
+		uint64_t deadline = sysreg_cntpct_el0_read() + sysreg_cntfrq_el0_read();
 
 		for (unsigned p = 1; p < 2 * mig_n; p++)
 			while (!__atomic_load_n(&pcpu[p].mpidr, __ATOMIC_ACQUIRE))
-				if (read_CNTPCT() > deadline)
+				if (sysreg_cntpct_el0_read() > deadline)
 					blmon_fatal("CPU %u was started but did not reach the monitor within 1 s", p);
 		mig_cpu_on(hyp_cpu(0), switch_cluster());
 	}
@@ -257,7 +254,7 @@ void mig_cpu_on_wait(struct hyp_cpu *c, unsigned cluster, struct hyp_cpu *me)
 	c->ack_core = me->phys + 1;
 	mig_cpu_on(c, cluster);
 	while (__atomic_load_n(&pcpu[to].mail, __ATOMIC_ACQUIRE) == c) {
-		__asm__ volatile("dsb\n\twfi" ::: "memory");
+		cpu_wait_interrupt();
 		irq_drain(me);
 	}
 }
@@ -267,7 +264,7 @@ void mig_cpu_off(struct hyp_cpu *c)
 	unsigned phys = c->phys;
 
 	cpu_ctx_stop_timers();
-	write_CNTHP_CTL(0);
+	sysreg_cnthp_ctl_el2_write(0);
 	outbound_reset(c, phys_cluster(phys), dbg_ctx_in_use(&c->dbg));
 	leave(c, false, 0, false);
 	__builtin_unreachable();
@@ -292,9 +289,9 @@ void mig_switch_cpu(struct hyp_cpu *c, unsigned target)
 	irq_drain(c);
 	gic_park(true);
 	vgic_hw_save(&c->gic, c->vgic.nr_lrs);
-	c->cnthp_ctl = read_CNTHP_CTL();
-	c->cnthp_cval = read_CNTHP_CVAL();
-	write_CNTHP_CTL(0);
+	c->cnthp_ctl = sysreg_cnthp_ctl_el2_read();
+	c->cnthp_cval = sysreg_cnthp_cval_el2_read();
+	sysreg_cnthp_ctl_el2_write(0);
 	/* 3. the inbound core takes it from here */
 	leave(c, true, in, true);
 
@@ -307,8 +304,8 @@ void mig_switch_cpu(struct hyp_cpu *c, unsigned target)
 		dbg_switch_in(&c->dbg, target);
 	hyp_update_traps(c);
 	vgic_hw_load(&c->gic, c->vgic.nr_lrs, c->vgic.prio_private, pcpu[c->phys].prio);
-	write_CNTHP_CVAL(c->cnthp_cval);
-	write_CNTHP_CTL(c->cnthp_ctl);
+	sysreg_cnthp_cval_el2_write(c->cnthp_cval);
+	sysreg_cnthp_ctl_el2_write(c->cnthp_ctl);
 	isb();
 	gic_park(false);
 	c->switches++;

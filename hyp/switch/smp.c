@@ -2,7 +2,7 @@
 #include "blmon.h"
 #include "gic.h"
 #include "irq.h"
-#include "log.h"
+#include "blmon_log.h"
 #include "migrate.h"
 #include "percpu.h"
 #include "switch.h"

@@ -18,15 +18,13 @@
 #include "switch.h"
 #include "blmon.h"
 #include "cluster.h"
-#include "cpregs_access.h"
+#include "arch_cpu.h"
+#include "sysreg.h"
 #include "irq.h"
 #include "migrate.h"
 #include "percpu.h"
 #include "smp.h"
 #include "vgic.h"
-
-#define CNTHP_ENABLE 1u
-#define CNTHP_IMASK  2u
 
 /* Written under system_lock; read without it only where a stale value is
  * harmless (the waits re-read until it is not). */
@@ -58,7 +56,7 @@ uint32_t switch_period(void) { return sw.period; }
 /* Sleep until an interrupt is pending, then take what is pending. */
 static void doze(struct hyp_cpu *c)
 {
-	__asm__ volatile("dsb\n\twfi" ::: "memory");
+	cpu_wait_interrupt();
 	irq_drain(c);
 }
 
@@ -283,8 +281,8 @@ void switch_sgi(struct hyp_cpu *c)
 
 static void timer_arm(struct hyp_cpu *c, uint64_t when)
 {
-	write_CNTHP_CVAL(when);
-	write_CNTHP_CTL(CNTHP_ENABLE);
+	sysreg_cnthp_cval_el2_write(when);
+	sysreg_cnthp_ctl_el2_write(CNTHP_CTL_ENABLE);
 	isb();
 	c->timer_armed = true;
 	c->timer_masked = false;
@@ -292,7 +290,7 @@ static void timer_arm(struct hyp_cpu *c, uint64_t when)
 
 static void timer_disarm(struct hyp_cpu *c)
 {
-	write_CNTHP_CTL(0);
+	sysreg_cnthp_ctl_el2_write(0);
 	isb();
 	c->timer_armed = false;
 	c->timer_masked = false;
@@ -300,7 +298,7 @@ static void timer_disarm(struct hyp_cpu *c)
 
 void irq_timer_mask(struct hyp_cpu *c)
 {
-	write_CNTHP_CTL(CNTHP_ENABLE | CNTHP_IMASK);
+	sysreg_cnthp_ctl_el2_write(CNTHP_CTL_ENABLE | CNTHP_CTL_IMASK);
 	isb();
 	c->timer_masked = true;
 }
@@ -308,7 +306,7 @@ void irq_timer_mask(struct hyp_cpu *c)
 void irq_timer_unmask(struct hyp_cpu *c)
 {
 	if (c->timer_masked && c->timer_armed) {
-		write_CNTHP_CTL(CNTHP_ENABLE);
+		sysreg_cnthp_ctl_el2_write(CNTHP_CTL_ENABLE);
 		isb();
 	}
 	c->timer_masked = false;
@@ -318,7 +316,7 @@ void switch_timer_sync(struct hyp_cpu *c)
 {
 	spin_lock(&system_lock);
 	bool mine = sw.period && sw.owner == c->index;
-	uint64_t now = read_CNTPCT();
+	uint64_t now = sysreg_cntpct_el0_read();
 
 	if (mine && !c->timer_armed && sw.next < now)
 		sw.next = now + sw.period;
@@ -349,7 +347,7 @@ int32_t switch_set_period(struct hyp_cpu *c, uint32_t ticks)
 
 	sw.period = ticks;
 	sw.owner = c->index;
-	sw.next = read_CNTPCT() + ticks;
+	sw.next = sysreg_cntpct_el0_read() + ticks;
 	spin_unlock(&system_lock);
 	timer_disarm(c);   /* re-armed with the new deadline */
 	switch_timer_sync(c);
@@ -374,7 +372,7 @@ static bool timer_restart(struct hyp_cpu *c, unsigned *target)
 	uint64_t next = 0;
 
 	if (mine) {
-		next = sw.next = read_CNTPCT() + sw.period;
+		next = sw.next = sysreg_cntpct_el0_read() + sw.period;
 		if (target)
 			*target = sw.cluster ^ 1u;
 	}

@@ -1,5 +1,5 @@
 /*
- * Host model of the hardware behind pmu/pmu_hw.h: the PMUv2 of QEMU's
+ * Host model of the hardware behind arch/pmu_hw.h: the PMUv2 of QEMU's
  * cortex-a15 (6 event counters) or cortex-a7 (4), as the monitor sees it
  * from HYP mode. Modelled like the hardware, not like the monitor wishes:
  * set/clear register pairs, PMOVSR write-1-to-clear, PMOVSSET, PMSELR

@@ -3,7 +3,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include "log.h"
+#include "blmon_log.h"
 #include "log_capture.h"
 
 char log_captured[4096];

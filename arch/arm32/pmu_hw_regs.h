@@ -1,5 +1,5 @@
 /*
- * pmu/pmu_hw.h on real hardware, inline: each portable register name maps
+ * arch/pmu_hw.h on real hardware, inline: each portable register name maps
  * to its typed accessor from the encoding table. The PMU core always names
  * a constant register, so each call folds to the one MRC/MCR it means -
  * the trap paths pay no dispatch (docs/performance.md).

@@ -9,12 +9,10 @@
  * frame and the syndrome only. Every other class goes through a wrapper that loads
  * the whole guest context (PC, CPSR, per-CPU pointer) and puts it back.
  */
-#include "trap.h"
-#include "percpu.h"
+#include "exit.h"
 #include "cpregs_access.h"
 #include "hsr.h"
-#include "log.h"
-#include "mmio.h"
+#include "blmon_log.h"
 #include "vcpu.h"
 
 typedef void (*ec_handler)(struct guest_frame *f, uint32_t hsr);
@@ -35,7 +33,7 @@ static void guest_dabt(struct vcpu *v)
 	/* HPFAR[31:4] = IPA[39:12]: emulated regions all lie below 4 GiB */
 	uint64_t ipa = ((uint64_t)read_HPFAR() << 8) | (read_HDFAR() & 0xfffu);
 
-	if (!d.s1ptw && ipa < (1ull << 32) && mmio_trap(v, (uint32_t)ipa))
+	if (!d.s1ptw && ipa < (1ull << 32) && mmio_trap(v, (uint32_t)ipa, &d))
 		return;
 
 	log_debug("stage-2 data abort va=%08lx ipa=%08lx%s: abort to guest\n",

@@ -1,10 +1,12 @@
 /*
- * Console logging with compile-time levels (LOG_LEVEL, default LOG_INFO).
- * A call below the level compiles to nothing but still type-checks its
- * format string, so a disabled log call cannot rot.
+ * The monitor's console log and panic (hyp/core/log.c, panic.c), for every
+ * layer: the portable monitor, the architecture back end (arch/) and the
+ * boards. Compile-time levels (LOG_LEVEL, default LOG_INFO): a call below
+ * the level compiles to nothing but still type-checks its format string,
+ * so a disabled log call cannot rot.
  */
-#ifndef HYP_LOG_H
-#define HYP_LOG_H
+#ifndef BLMON_LOG_H
+#define BLMON_LOG_H
 
 #define LOG_NONE    0
 #define LOG_ERROR   1
@@ -46,5 +48,9 @@ bool log_guest_budget(void);
 		if (LOG_LEVEL >= LOG_WARN && log_guest_budget())       \
 			log_printf("[hyp] warn: " __VA_ARGS__);        \
 	} while (0)
+
+/* Monitor invariants only: never on a value a guest controls. */
+void hyp_panic(const char *what) __attribute__((noreturn));
+#define HYP_ASSERT(c) do { if (!(c)) hyp_panic("assertion failed: " #c); } while (0)
 
 #endif

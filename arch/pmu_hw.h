@@ -1,6 +1,6 @@
 /*
  * The only way the portable PMU code touches hardware. On the target,
- * hyp/pmu_hw_cp15.h maps each name to its typed MRC/MCR accessor, inline; host
+ * arch/arm32/pmu_hw_regs.h maps each name to its typed MRC/MCR accessor, inline; host
  * tests link tests/support/fake_pmu_hw.c, a model of a 6-counter PMUv2.
  * Registers are named, not encoded, so the portable code cannot reach a
  * register the monitor did not mean to touch.
@@ -21,7 +21,7 @@ enum pmu_hwreg {
 uint32_t pmu_hw_read(enum pmu_hwreg r);
 void pmu_hw_write(enum pmu_hwreg r, uint32_t v);
 #else
-#include "pmu_hw_cp15.h"
+#include "pmu_hw_regs.h"
 #endif
 
 #endif

@@ -1,0 +1,39 @@
+/*
+ * The portable monitor's side of a guest exit: what an architecture's
+ * exception entry (boot/vectors.S and arch/<arch>/trap.c) calls once it has
+ * read the syndrome and decoded the exception class. The handlers live in
+ * hyp/exit/ (HVC and PSCI dispatch, the emulation behind trapped register
+ * accesses, emulated MMIO, physical interrupts) and hyp/core/panic.c; this
+ * header is the one place the back end names them, so arch/ includes
+ * nothing from hyp/ (docs/architecture.md).
+ *
+ * The two hot classes (HVC and a trapped PMU access) take the frame and
+ * the syndrome and load the rest of the guest context only if they need
+ * it; the others get the whole context (struct vcpu).
+ */
+#ifndef ARCH_EXIT_H
+#define ARCH_EXIT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "frame.h"
+
+struct vcpu;
+struct hsr_dabt;
+
+void trap_hvc(struct guest_frame *f, uint32_t syndrome);      /* hyp/exit/hvc.c */
+void trap_cp15_32(struct guest_frame *f, uint32_t syndrome);  /* hyp/exit/reg_trap.c */
+void trap_cp14_32(struct guest_frame *f, uint32_t syndrome);  /* hyp/exit/reg_trap.c */
+void trap_cp14_other(struct vcpu *v);                         /* hyp/exit/reg_trap.c */
+void trap_smc(struct vcpu *v);                                /* hyp/exit/psci.c */
+/* A stage-2 data abort at ipa, d its decoded syndrome: true if an emulated
+ * device region took it (emulated, or an abort injected because the access
+ * cannot be emulated) - hyp/exit/mmio.c. */
+bool mmio_trap(struct vcpu *v, uint32_t ipa, const struct hsr_dabt *d);
+/* A physical IRQ taken in HYP (hyp/exit/irq.c). */
+void hyp_irq(struct guest_frame *f);
+/* An exception the monitor took from itself: reported, then halted
+ * (hyp/core/panic.c). */
+void hyp_panic_exception(struct guest_frame *f, unsigned vector) __attribute__((noreturn));
+
+#endif

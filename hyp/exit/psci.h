@@ -1,0 +1,15 @@
+/* PSCI for the guest (hyp/exit/psci.c), through SMC (trap_smc, arch/exit.h)
+ * or the HVC conduit (hyp/exit/hvc.c). */
+#ifndef HYP_PSCI_H
+#define HYP_PSCI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct hyp_cpu;
+/* Is fid one of its ids (SMC32 0x84000000-1F, SMC64 0xC4000000-1F), and
+ * the call on r[0..3]. */
+static inline bool psci_fid(uint32_t fid) { return (fid & 0xbfffffe0u) == 0x84000000u; }
+void psci_call(struct hyp_cpu *c, uint32_t r[4]);
+
+#endif
