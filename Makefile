@@ -40,7 +40,7 @@ TARGET_LDFLAGS := $(CPU_FLAGS) -nostartfiles -specs=nano.specs \
 # its include path, and board code sees only include/, arch/ and
 # board/common/.
 ARCH_DIR   := arch/$(ARCH)
-HYP_DIRS   := hyp/core hyp/exit hyp/switch hyp/vgic hyp/debug hyp/fdt
+HYP_DIRS   := hyp/core hyp/exit hyp/switch hyp/vgic hyp/debug hyp/fdt hyp/init
 LIB_DEFS   := -DLOG_LEVEL=$(LOG_LEVEL)
 ARCH_INC   := -Iinclude -Iarch -I$(ARCH_DIR)
 PMU_INC    := $(ARCH_INC) -Ipmu
@@ -110,6 +110,11 @@ deps:
 LINUX_FETCHED := cache/linux/.fetched
 
 # ---- the library: board-independent -----------------------------------------
+# The back end sees only include/ and arch/: it cannot reach into the
+# portable monitor but through the seam headers (arch/*.h).
+$(B)/lib/arch/%.o: arch/%.c | deps-quiet
+	@mkdir -p $(dir $@)
+	$(CC) $(TARGET_CFLAGS) $(ARCH_INC) $(LIB_DEFS) -MMD -MP -c $< -o $@
 $(B)/lib/pmu/%.o: pmu/%.c | deps-quiet
 	@mkdir -p $(dir $@)
 	$(CC) $(TARGET_CFLAGS) $(PMU_INC) $(LIB_DEFS) -MMD -MP -c $< -o $@

@@ -30,7 +30,7 @@ void trap_smc(struct vcpu *v);                                /* hyp/exit/psci.c
  * device region took it (emulated, or an abort injected because the access
  * cannot be emulated) - hyp/exit/mmio.c. */
 bool mmio_trap(struct vcpu *v, uint32_t ipa, const struct hsr_dabt *d);
-/* A physical IRQ taken in HYP (hyp/exit/irq.c). */
+/* A physical IRQ taken in HYP (hyp/switch/irq.c). */
 void hyp_irq(struct guest_frame *f);
 /* An exception the monitor took from itself: reported, then halted
  * (hyp/core/panic.c). */

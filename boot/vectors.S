@@ -42,7 +42,7 @@ hyp_undef_entry:			@ arch/arm32/probe.c: a probe's fault, else panic
 hyp_irq_entry:
 	push	{r0-r12, lr}
 	mov	r0, sp
-	bl	hyp_irq			@ hyp/exit/irq.c
+	bl	hyp_irq			@ hyp/switch/irq.c
 	pop	{r0-r12, lr}
 	eret
 

@@ -5,7 +5,8 @@
 # (inline `cppcheck-suppress` / NOLINT comments, .clang-tidy). cppcheck's
 # unusedStructMember is off: ABI and assembly-shared structs have members
 # the C side never reads. Prints one
-# ok / not ok line per tool for tools/test-all.sh.
+# ok / not ok line per tool for tools/test-all.sh, and one for the
+# layers' include arrows (tools/check-layers.py).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p build/logs
@@ -42,4 +43,6 @@ if { clang-tidy --quiet $SRCS -- "${TIDY_BARE[@]}" $HYP_INC &&
 else
 	echo "not ok - clang-tidy: findings (build/logs/clang-tidy.log)"; grep -E "warning:|error:" build/logs/clang-tidy.log | head -20 | sed 's/^/  /'; rc=1
 fi
+# the layers' arrows (one ok / not ok line of its own)
+tools/check-layers.py || rc=1
 exit $rc

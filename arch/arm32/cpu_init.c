@@ -1,7 +1,7 @@
 /*
  * HYP mode's configuration of a CPU and the first entry into the guest:
  * the AArch32 side of blmon_cpu_init() and blmon_enter_next_stage()
- * (hyp/core/init.c; docs/traps.md gives every bit and why).
+ * (hyp/init/init.c; docs/traps.md gives every bit and why).
  */
 #include "arch_cpu.h"
 #include "psr.h"
@@ -35,9 +35,15 @@ void cpu_enter_guest(uint32_t pc, uint32_t r0, uint32_t r1, uint32_t r2)
 	register uint32_t a1 __asm__("r1") = r1;
 	register uint32_t a2 __asm__("r2") = r2;
 
+	/* Every trap from the guest starts on the stack pointer left here:
+	 * 8-byte aligned, as the procedure call standard wants it at the
+	 * handlers' entry (an odd word costs the switch's memcpy of the PMU
+	 * context its aligned path: docs/performance.md). What is above it
+	 * on the stack is dead: this call does not return. */
 	__asm__ volatile("msr spsr_cxsf, %0\n\t"
 			 "msr elr_hyp, %1\n\t"
 			 "mov r3, #0\n\t"
+			 "bic sp, sp, #7\n\t"
 			 "eret"
 			 : : "r"(spsr), "r"(pc), "r"(a0), "r"(a1), "r"(a2) : "r3", "memory");
 	__builtin_unreachable();

@@ -59,7 +59,7 @@ extern unsigned hyp_ncpus;
 /* CPUs the guest has: hyp_ncpus, or blmon.cluster_cpus with migration. */
 extern unsigned hyp_nvcpus;
 extern struct hyp_cpu *hyp_cpu_base;
-/* A virtual CPU's state as it (re)starts (hyp/core/init.c). */
+/* A virtual CPU's state as it (re)starts (hyp/init/init.c). */
 void hyp_vcpu_init(struct hyp_cpu *c);
 static inline struct hyp_cpu *hyp_cpu(unsigned i)
 {

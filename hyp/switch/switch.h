@@ -31,7 +31,7 @@ uint32_t switch_count(void);          /* whole-system switches done */
 unsigned switch_cluster(void);        /* the system's cluster */
 uint32_t switch_period(void);         /* monitor-driven period, ticks, 0 = off */
 
-/* Interrupts (hyp/exit/irq.c) */
+/* Interrupts (hyp/switch/irq.c) */
 void switch_sgi(struct hyp_cpu *c);
 void switch_timer_irq(struct hyp_cpu *c);
 /* This CPU's HYP timer as the switch timer's owner wants it. */

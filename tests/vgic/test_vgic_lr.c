@@ -2,7 +2,7 @@
  * hyp/vgic/vgic_lr.c on the model of the hardware (tests/support/fake_gic.c):
  * the monitor injects, the test plays the guest's virtual CPU interface
  * (acknowledge, EOI) and takes the maintenance interrupt whenever the model
- * asserts it, as hyp/exit/irq.c does. List register values are worked out by
+ * asserts it, as hyp/switch/irq.c does. List register values are worked out by
  * hand from the GICv2 list register format (IHI 0048B 5.3.11).
  */
 #include <stdarg.h>
@@ -55,7 +55,7 @@ static void hw_rules_kept(void)
 	assert_int_equal(fake_gic.bad_access, 0);
 }
 
-/* The maintenance interrupt as the target takes it (hyp/exit/irq.c): it is
+/* The maintenance interrupt as the target takes it (hyp/switch/irq.c): it is
  * level-sensitive, so after the refill it must be gone, or the CPU would
  * take it again and again and never run the guest. */
 static unsigned eoi_maintenances, underflows;

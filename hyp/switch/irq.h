@@ -1,4 +1,4 @@
-/* Physical interrupts in HYP (hyp/exit/irq.c). */
+/* Physical interrupts in HYP (hyp/switch/irq.c). */
 #ifndef HYP_IRQ_H
 #define HYP_IRQ_H
 
