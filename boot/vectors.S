@@ -28,7 +28,7 @@ blmon_hyp_vectors:
 hyp_trap_entry:
 	push	{r0-r12, lr}
 	mov	r0, sp
-	bl	hyp_trap		@ hyp/exit/trap.c
+	bl	hyp_trap		@ arch/arm32/trap.c
 	pop	{r0-r12, lr}
 	eret
 

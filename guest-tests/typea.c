@@ -251,7 +251,7 @@ static void trap_roundtrip(uint32_t s)
 
 /*
  * The trap path takes a different route by the form of the instruction
- * (hyp/exit/cp_trap.c): Rt in r0-r7, r8-r12 (frame), LR in SVC mode (banked),
+ * (arch/arm32/cp_trap.h): Rt in r0-r7, r8-r12 (frame), LR in SVC mode (banked),
  * a conditional MCR/MRC and Thumb state (general path). Each must move the
  * value exactly, step over the instruction, and - only if the condition
  * passes - change the state.

@@ -13,7 +13,7 @@ void hyp_mmu_enable(void);                             /* every CPU */
 /* Stage 2 for the guest: identity map of the guest's RAM (Normal) and the
  * device windows (Device), except
  *   - the monitor's memory: not mapped, a guest access faults to HYP and
- *     the monitor answers with an abort (hyp/exit/trap.c);
+ *     the monitor answers with an abort (arch/arm32/trap.c);
  *   - the GIC: the distributor is not mapped (the monitor emulates it),
  *     the guest's CPU interface address maps the virtual CPU interface,
  *     GICH and the physical CPU interface are not mapped;
