@@ -1,6 +1,8 @@
 /*
- * The virtual GIC: each CPU's list registers and what does not fit in them
- * (hyp/vgic/vgic_lr.c), and the emulated distributor (hyp/vgic/vgic_dist.c).
+ * The virtual GIC: each CPU's list registers (hyp/vgic/vgic_lr.c, SGIs
+ * vgic_sgi.c), what does not fit in them (vgic_queue.c), the guest's
+ * distributor writes to what they hold (vgic_held.c), and the emulated
+ * distributor (vgic_dist.c).
  *
  * A physical interrupt of the guest's is acknowledged in HYP, its priority
  * dropped, and injected through a list register hardware-linked to it (HW

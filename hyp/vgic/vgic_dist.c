@@ -64,7 +64,7 @@ _Static_assert(GICD_ICENABLER == GICD_ISENABLER + BIT_BANK && GICD_ISPENDR == GI
 	       GICD_ICACTIVER == GICD_ISENABLER + 5 * BIT_BANK, "the one-bit banks follow each other");
 
 /* What a write to each bank does to an interrupt the monitor holds for the
- * guest (vgic_lr.c: held interrupts are physically active). `first`: the
+ * guest (vgic_held.c: held interrupts are physically active). `first`: the
  * hardware gets the write before (it makes the interrupt no longer
  * signalled there), else it gets only the bits vgic_held_write() leaves. */
 static const struct { enum vgic_req kind; bool first; } bank_rule[BIT_BANKS] = {
@@ -141,7 +141,7 @@ static bool priority(struct vgic_cpu *v, uint32_t off, unsigned size, bool write
 
 /* ITARGETSR: SGIs and PPIs read-only (the GIC answers this CPU's bit); an
  * SPI's targets are the guest's to choose. One held by a CPU that is no
- * longer a target, pending, goes back to the distributor (vgic_lr.c). */
+ * longer a target, pending, goes back to the distributor (vgic_held.c). */
 static bool targets(struct vgic_cpu *v, uint32_t off, unsigned size, bool write, uint32_t *val)
 {
 	uint32_t id = off - GICD_ITARGETSR;

@@ -1,5 +1,5 @@
 /*
- * hyp/vgic/vgic_lr.c on the model of the hardware (tests/support/fake_gic.c):
+ * hyp/vgic/vgic_lr.c, vgic_sgi.c and vgic_queue.c on the model of the hardware (tests/support/fake_gic.c):
  * the monitor injects, the test plays the guest's virtual CPU interface
  * (acknowledge, EOI) and takes the maintenance interrupt whenever the model
  * asserts it, as hyp/exit/irq.c does. List register values are worked out by
@@ -540,7 +540,7 @@ static bool blocked(uint32_t k, uint64_t valid)
 }
 
 /* After every step: each interrupt is where the reference says, once;
- * and (hyp/vgic/vgic_lr.c's invariant) while the distributor is enabled the
+ * and (hyp/vgic/vgic_queue.c's invariant) while the distributor is enabled the
  * guest's interface shows the best pending interrupt it could take: no
  * merely pending list register ranks below a blocked SGI, nothing else
  * waiting ranks above one, underflow is on exactly when something that
