@@ -54,10 +54,8 @@ static bool held_apply(struct vgic_cpu *v, uint32_t id, enum vgic_req kind)
 	uint32_t lr = i >= 0 ? vgic_hw_lr_read((unsigned)i) : 0, st = lr & GICH_LR_STATE_MASK;
 
 	if (id < GIC_NR_SGIS) {   /* ended in HYP: nothing physical is held */
-		if (kind == VGIC_UNACTIVE && (st & GICH_LR_ACTIVE)) {
-			st &= ~GICH_LR_ACTIVE;
-			vgic_hw_lr_write((unsigned)i, st ? (lr & ~GICH_LR_STATE_MASK) | st : 0);
-		}
+		if (kind == VGIC_UNACTIVE && (st & GICH_LR_ACTIVE))
+			lr_drop_state((unsigned)i, lr, GICH_LR_ACTIVE);
 		return true;
 	}
 	bool pending_lr = st == GICH_LR_PENDING, queued = false;

@@ -56,6 +56,15 @@ static inline int free_lr(const struct vgic_cpu *v)
 	return first_free(vgic_hw_elsr(v->nr_lrs) & lr_mask(v));
 }
 
+/* List register i, holding lr, without the state bits `drop` (pending,
+ * active): emptied once it is neither. */
+static inline void lr_drop_state(unsigned i, uint32_t lr, uint32_t drop)
+{
+	uint32_t st = lr & GICH_LR_STATE_MASK & ~drop;
+
+	vgic_hw_lr_write(i, st ? (lr & ~GICH_LR_STATE_MASK) | st : 0);
+}
+
 static inline void set_bit_reg(uint32_t reg, uint32_t id)
 {
 	vgic_hw_gicd_write32(reg + 4 * (id / 32), 1u << (id % 32));
