@@ -14,6 +14,14 @@
  *   4. its priority below the priority mask: 1023; raised again: 27;
  *   5. ICPENDR while the timer still asserts it: 27 (pending by its level);
  *      timer off, then ICPENDR: 1023.
+ * and SGIs' pending state per source (GICD_SPENDSGIR/CPENDSGIR):
+ *   6. an SGI sent to itself reads pending from this CPU; cleared
+ *      (CPENDSGIR) before it is taken, it never comes;
+ *   7. SPENDSGIR sets SGI 5 from CPU 3: it comes once, with source 3 in
+ *      IAR; from two sources: twice, the lower CPU first;
+ *   8. set again while the guest handles it: pending; cleared: only the
+ *      active part is left, nothing comes after the EOI;
+ *   9. (under the monitor only) its SGI 15 cannot be set.
  * (A level-sensitive interrupt whose line drops while it waits in a list
  * register stays pending there: GICv2's virtual interface cannot see the
  * line. So no case drops the line without a distributor write.)
@@ -42,8 +50,10 @@ static void timer(bool on)
 	settle();
 }
 
-static uint32_t iar(void) { settle(); return gicc_r32(GICC_IAR) & 0x3ff; }
-static void eoi(uint32_t id) { gicc_w32(GICC_EOIR, id); }
+/* GICC_IAR: the id and, for an SGI, its source CPU (bits 12:10) */
+static uint32_t iar_src(void) { settle(); return gicc_r32(GICC_IAR) & 0x1fff; }
+static uint32_t iar(void) { return iar_src() & 0x3ff; }
+static void eoi(uint32_t iar_val) { gicc_w32(GICC_EOIR, iar_val); }
 static uint32_t bit(void) { return 1u << PPI_VTIMER; }
 
 /* Timer off, the interrupt ended if taken, nothing left pending. */
@@ -121,6 +131,71 @@ static void icpendr(void)
 	check_eq("5. timer off, then ICPENDR: IAR 1023", iar(), SPURIOUS);
 }
 
+#define SGI_A 2u
+#define SGI_B 5u   /* byte 1 of SPENDSGIR1 */
+#define IAR_SGI(id, src) ((id) | (uint32_t)(src) << 10)
+
+static void sgi_cleared_before_taken(uint32_t self)
+{
+	gic_guest_sgi(GICD_SGIR_FILTER_SELF, 0, SGI_A);
+	settle();
+	check_eq("6. an SGI sent to itself: SPENDSGIR0 shows its source", gicd_r32(GICD_SPENDSGIR),
+		 (1u << self) << (8 * SGI_A));
+	check_eq("6. ... CPENDSGIR0 reads the same", gicd_r32(GICD_CPENDSGIR), (1u << self) << (8 * SGI_A));
+	gicd_w8(GICD_CPENDSGIR + SGI_A, (uint8_t)(1u << self));
+	check_eq("6. CPENDSGIR (a byte) clears it: SPENDSGIR0 0", gicd_r32(GICD_SPENDSGIR), 0);
+	check_eq("6. ... and it never comes (IAR 1023)", iar(), SPURIOUS);
+}
+
+static void sgi_set_pending(void)
+{
+	gicd_w8(GICD_SPENDSGIR + SGI_B, 1u << 3);
+	check_eq("7. SPENDSGIR sets SGI 5 from CPU 3: SPENDSGIR1 reads it", gicd_r32(GICD_SPENDSGIR + 4), 0x0800u);
+	uint32_t got = iar_src();
+
+	check_eq("7. ... it comes with source 3 in IAR", got, IAR_SGI(SGI_B, 3));
+	check_eq("7. ... taken, no longer pending", gicd_r32(GICD_SPENDSGIR + 4), 0);
+	eoi(got);
+	check_eq("7. ... once (IAR 1023)", iar(), SPURIOUS);
+
+	/* a byte: QEMU 7.2 makes an SGI pending from no source for each zero
+	 * byte of a SPENDSGIR write, and aborts when the guest takes it
+	 * (docs/vgic.md) */
+	gicd_w8(GICD_SPENDSGIR + SGI_B, 0x09);   /* SGI 5 from CPUs 0 and 3 */
+	check_eq("7. from two sources: SPENDSGIR1 0x900", gicd_r32(GICD_SPENDSGIR + 4), 0x0900u);
+	got = iar_src();
+	check_eq("7. ... the lower source first", got, IAR_SGI(SGI_B, 0));
+	eoi(got);
+	got = iar_src();
+	check_eq("7. ... then the other", got, IAR_SGI(SGI_B, 3));
+	eoi(got);
+	check_eq("7. ... each once (IAR 1023)", iar(), SPURIOUS);
+}
+
+static void sgi_pending_and_active(uint32_t self)
+{
+	uint8_t me = (uint8_t)(1u << self);
+
+	gicd_w8(GICD_SPENDSGIR + SGI_B, me);
+	uint32_t got = iar_src();
+
+	check_eq("8. SGI 5 from this CPU taken", got, IAR_SGI(SGI_B, self));
+	gicd_w8(GICD_SPENDSGIR + SGI_B, me);
+	check_eq("8. set again while active: pending", gicd_r8(GICD_SPENDSGIR + SGI_B), me);
+	gicd_w8(GICD_CPENDSGIR + SGI_B, me);
+	check_eq("8. cleared: not pending, still active", gicd_r8(GICD_CPENDSGIR + SGI_B), 0);
+	eoi(got);
+	check_eq("8. ... nothing after the EOI (IAR 1023)", iar(), SPURIOUS);
+}
+
+/* The monitor keeps SGI 15; QEMU's own GIC has no such rule. */
+static void monitor_sgi(uint32_t self)
+{
+	gicd_w8(GICD_SPENDSGIR + 15, (uint8_t)(1u << self));
+	check_eq("9. SPENDSGIR of the monitor's SGI 15: reads not pending", gicd_r32(GICD_SPENDSGIR + 12), 0);
+	check_eq("9. ... and does not come (IAR 1023)", iar(), SPURIOUS);
+}
+
 void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr);
 void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 {
@@ -136,7 +211,14 @@ void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 	ctlr();
 	priority();
 	icpendr();
+	sgi_cleared_before_taken(guest_cpu());
+	sgi_set_pending();
+	sgi_pending_and_active(guest_cpu());
 	if (!plain) {
+		monitor_sgi(guest_cpu());
+		/* migrate-vgic-ref switches all along: the runner holds the
+		 * monitor's switch count to this run time */
+		gprintf("# end cntvct_ns %lu000000\n", (unsigned long)(read_CNTVCT() / (read_CNTFRQ() / 1000u)));
 		test_finish();
 		return;
 	}

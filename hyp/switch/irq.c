@@ -1,7 +1,7 @@
 /*
  * Every physical interrupt comes to HYP (HCR.IMO), vector +0x18. The
  * monitor's own (hyp/vgic/gic.h) are handled here; every other one is the
- * guest's and goes into its virtual CPU interface (hyp/vgic/vgic_lr.c):
+ * guest's and goes into its virtual CPU interface (hyp/vgic/vgic_lr.c, vgic_sgi.c):
  * hardware-linked for PPIs and SPIs, whose physical deactivation is left
  * to the guest's EOI, and with the source CPU for SGIs, which end here.
  * One interrupt per exception: another one pending is taken right after

@@ -1,6 +1,8 @@
 /*
- * The virtual GIC: each CPU's list registers and what does not fit in them
- * (hyp/vgic/vgic_lr.c), and the emulated distributor (hyp/vgic/vgic_dist.c).
+ * The virtual GIC: each CPU's list registers (hyp/vgic/vgic_lr.c, SGIs
+ * vgic_sgi.c), what does not fit in them (vgic_queue.c), the guest's
+ * distributor writes to what they hold (vgic_held.c), and the emulated
+ * distributor (vgic_dist.c).
  *
  * A physical interrupt of the guest's is acknowledged in HYP, its priority
  * dropped, and injected through a list register hardware-linked to it (HW
@@ -92,6 +94,14 @@ static inline uint8_t vgic_prio(const struct vgic_cpu *v, uint32_t id)
 void vgic_inject_hw(struct vgic_cpu *v, uint32_t id);
 /* SGI id from CPU src, acknowledged and deactivated. */
 void vgic_inject_sgi(struct vgic_cpu *v, uint32_t id, uint32_t src);
+/* The guest's GICD_SPENDSGIR/CPENDSGIR on CPU v (vgic_sgi.c): SGIs
+ * first..first+3 (first: 0, 4, 8, 12), a byte each, bit s of a byte from
+ * (virtual) CPU s. What is pending - waiting, in a list register, or sent
+ * and not yet taken in HYP; and the sources in `word` made pending (set)
+ * or no longer pending, wherever they are. Every SGI and source given:
+ * the caller leaves the monitor's out. */
+uint32_t vgic_sgi_pending(struct vgic_cpu *v, uint32_t first);
+void vgic_sgi_write(struct vgic_cpu *v, uint32_t first, uint32_t word, bool set);
 /* Maintenance interrupt, distributor enabled again, or any time list
  * registers may have freed: fill them from the waiting set. */
 void vgic_refill(struct vgic_cpu *v);

@@ -13,8 +13,9 @@
  *   - priorities are also kept here, for the list registers;
  *   - GICD_SGIR sends the SGI from this CPU unless it is the monitor's;
  *   - groups are RAZ/WI (every interrupt is the guest's group 0, what a
- *     GIC without the Security Extensions gives a non-secure OS), and
- *     CPENDSGIR/SPENDSGIR are RAZ/WI (no OS we know uses them).
+ *     GIC without the Security Extensions gives a non-secure OS);
+ *   - CPENDSGIR/SPENDSGIR show and change the SGIs pending for the guest
+ *     wherever they are (hyp/vgic/vgic_sgi.c), not the physical registers.
  * Word accesses everywhere, byte accesses where the GIC allows them
  * (priority, target, SGI pending); anything else is refused (an abort).
  */
@@ -30,26 +31,15 @@ void vgic_dist_init(uint32_t lines, bool soft_eoi)
 	vgic_dist.lines = lines > GIC_MAX_IRQS ? GIC_MAX_IRQS : lines;
 }
 
-/* Bits of a one-bit-per-interrupt register covering ids [first, first+32)
- * that belong to the guest. */
-static uint32_t guest_bits(uint32_t first)
+/* Bits of a register word with `width` bits per interrupt (1, 2: ICFGR,
+ * 8: SPENDSGIR), covering ids from first, that belong to the guest. */
+static uint32_t guest_bits(uint32_t first, uint32_t width)
 {
 	uint32_t m = ~0u;
 
-	for (uint32_t b = 0; b < 32; b++)
+	for (uint32_t b = 0; b < 32 / width; b++)
 		if (gic_monitor_owned(first + b))
-			m &= ~(1u << b);
-	return m;
-}
-
-/* The same for a two-bits-per-interrupt register (ICFGR) from first. */
-static uint32_t guest_bits2(uint32_t first)
-{
-	uint32_t m = ~0u;
-
-	for (uint32_t b = 0; b < 16; b++)
-		if (gic_monitor_owned(first + b))
-			m &= ~(3u << (2 * b));
+			m &= ~(((1u << width) - 1u) << (width * b));
 	return m;
 }
 
@@ -64,7 +54,7 @@ _Static_assert(GICD_ICENABLER == GICD_ISENABLER + BIT_BANK && GICD_ISPENDR == GI
 	       GICD_ICACTIVER == GICD_ISENABLER + 5 * BIT_BANK, "the one-bit banks follow each other");
 
 /* What a write to each bank does to an interrupt the monitor holds for the
- * guest (vgic_lr.c: held interrupts are physically active). `first`: the
+ * guest (vgic_held.c: held interrupts are physically active). `first`: the
  * hardware gets the write before (it makes the interrupt no longer
  * signalled there), else it gets only the bits vgic_held_write() leaves. */
 static const struct { enum vgic_req kind; bool first; } bank_rule[BIT_BANKS] = {
@@ -78,7 +68,7 @@ static const struct { enum vgic_req kind; bool first; } bank_rule[BIT_BANKS] = {
 
 static bool bit_reg(struct vgic_cpu *v, uint32_t off, bool write, uint32_t *val)
 {
-	uint32_t first = 8 * ((off - GICD_ISENABLER) % BIT_BANK), mask = guest_bits(first);
+	uint32_t first = 8 * ((off - GICD_ISENABLER) % BIT_BANK), mask = guest_bits(first, 1);
 
 	if (!write) {
 		*val = vgic_hw_gicd_read32(off) & mask;
@@ -95,7 +85,7 @@ static bool bit_reg(struct vgic_cpu *v, uint32_t off, bool write, uint32_t *val)
 		vgic_hw_gicd_write32(off, vgic_held_write(v, first, bits, kind));
 	}
 	if (first == 0 && off < GICD_ISPENDR)   /* SGIs disabled wait, as the hardware says */
-		vgic_sgi_disabled(v, ~vgic_hw_gicd_read32(GICD_ISENABLER) & guest_bits(0) & 0xffffu);
+		vgic_sgi_disabled(v, ~vgic_hw_gicd_read32(GICD_ISENABLER) & guest_bits(0, 1) & 0xffffu);
 	return true;
 }
 
@@ -141,7 +131,7 @@ static bool priority(struct vgic_cpu *v, uint32_t off, unsigned size, bool write
 
 /* ITARGETSR: SGIs and PPIs read-only (the GIC answers this CPU's bit); an
  * SPI's targets are the guest's to choose. One held by a CPU that is no
- * longer a target, pending, goes back to the distributor (vgic_lr.c). */
+ * longer a target, pending, goes back to the distributor (vgic_held.c). */
 static bool targets(struct vgic_cpu *v, uint32_t off, unsigned size, bool write, uint32_t *val)
 {
 	uint32_t id = off - GICD_ITARGETSR;
@@ -168,7 +158,7 @@ static bool targets(struct vgic_cpu *v, uint32_t off, unsigned size, bool write,
 
 static bool config(uint32_t off, bool write, uint32_t *val)
 {
-	uint32_t first = 16 * ((off - GICD_ICFGR) / 4), mask = guest_bits2(first);
+	uint32_t first = 16 * ((off - GICD_ICFGR) / 4), mask = guest_bits(first, 2);
 
 	if (write) {
 		uint32_t cur = vgic_hw_gicd_read32(off);
@@ -199,6 +189,21 @@ static bool ctlr(struct vgic_cpu *v, bool write, uint32_t *val)
 	else
 		vgic_refill(v);
 	vgic_hw_kick_others();
+	return true;
+}
+
+/* CPENDSGIR, SPENDSGIR: this CPU's SGIs, a byte each, a bit per source;
+ * both read what is pending, a one written clears or sets it (vgic_sgi.c).
+ * Bytes or words; the monitor's SGI reads not pending and is not written. */
+static bool sgi_pending(struct vgic_cpu *v, uint32_t off, unsigned size, bool write, uint32_t *val)
+{
+	uint32_t first = (off - GICD_CPENDSGIR) % 16 & ~3u, shift = size == 1 ? 8 * (off % 4) : 0;
+	uint32_t mask = guest_bits(first, 8) & (size == 1 ? 0xffu << shift : ~0u);
+
+	if (!write)
+		*val = (vgic_sgi_pending(v, first) & mask) >> shift;
+	else if ((*val << shift) & mask)
+		vgic_sgi_write(v, first, (*val << shift) & mask, off >= GICD_SPENDSGIR);
 	return true;
 }
 
@@ -235,7 +240,12 @@ bool vgic_dist_access(struct vgic_cpu *v, uint32_t off, unsigned size, bool writ
 		return config(off, write, val);
 	if (off == GICD_SGIR)
 		return write ? sgir(*val) : (*val = 0, true);
-	/* IGROUPR, CPENDSGIR/SPENDSGIR and reserved space: RAZ/WI */
+	/* (not IN(): GCC would then compute off - GICD_CPENDSGIR, which the
+	 * byte test above needs too, before SGIR's test - an instruction
+	 * more on every guest SGI, docs/performance.md) */
+	if (off >> 4 == GICD_CPENDSGIR >> 4 || off >> 4 == GICD_SPENDSGIR >> 4)
+		return sgi_pending(v, off, size, write, val);
+	/* IGROUPR and reserved space: RAZ/WI */
 	if (!write)
 		*val = 0;
 	return true;

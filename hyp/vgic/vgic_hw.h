@@ -31,6 +31,12 @@ uint8_t vgic_hw_gicd_read8(uint32_t off);
 void vgic_hw_gicd_write8(uint32_t off, uint8_t v);
 /* The guest's SGI, as the distributor would send it from this CPU. */
 void vgic_hw_send_sgi(uint32_t sgir);
+/* This CPU's SGIs the physical distributor has pending, sent but not yet
+ * taken in HYP: GICD_SPENDSGIR's word of SGIs first..first+3 (a byte per
+ * SGI, bit s: from CPU s), with sources as the guest numbers its CPUs;
+ * and those in `sources` (the same layout) no longer pending there. */
+uint32_t vgic_hw_sgi_pending(uint32_t first);
+void vgic_hw_sgi_unpend(uint32_t first, uint32_t sources);
 /* With migration (hyp/switch/migrate.h, target only): what of the guest's
  * interrupt state lives in the running core's GIC - its virtual CPU
  * interface and its banked distributor registers - taken off the outbound

@@ -53,6 +53,23 @@ uint8_t vgic_hw_gicd_read8(uint32_t off) { return gicd_read8(off); }
 void vgic_hw_gicd_write8(uint32_t off, uint8_t v) { gicd_write8(off, v); }
 void vgic_hw_send_sgi(uint32_t sgir) { gic_send_sgi(sgir); }
 
+/* With migration an SGI's source is a core, which stands for a virtual CPU
+ * whichever cluster it is in: one the guest sent from its CPU s before a
+ * switch comes from s's core on the other cluster. */
+uint32_t vgic_hw_sgi_pending(uint32_t first)
+{
+	uint32_t w = gicd_read32(GICD_SPENDSGIR + first);
+
+	return mig_on() ? vgic_topo_sgi_sources(w, mig_n) : w;
+}
+
+void vgic_hw_sgi_unpend(uint32_t first, uint32_t sources)
+{
+	if (mig_on())
+		sources = vgic_topo_targets(sources, mig_n, 0) | vgic_topo_targets(sources, mig_n, 1);
+	gicd_write32(GICD_CPENDSGIR + first, sources);
+}
+
 /* ---- with migration: the guest's distributor has N CPU interfaces -------- */
 
 static uint8_t prio_write(uint8_t b) { return b < GIC_PRIO_GUEST_MIN ? GIC_PRIO_GUEST_MIN : b; }

@@ -20,6 +20,14 @@ uint32_t vgic_topo_targets(uint32_t word, unsigned n, unsigned c)
 	return (word & (((1u << n) - 1u) * 0x01010101u)) << (c * n);
 }
 
+/* n <= 4, as above: the second cluster's bits of a byte, shifted down by
+ * n, stay within it, and what the shift brings in from the byte above
+ * lands past the first cluster's mask. */
+uint32_t vgic_topo_sgi_sources(uint32_t word, unsigned n)
+{
+	return (word | word >> n) & (((1u << n) - 1u) * 0x01010101u);
+}
+
 uint32_t vgic_topo_typer(uint32_t typer, unsigned n)
 {
 	return (typer & ~(7u << 5)) | ((n - 1u) << 5);

@@ -21,6 +21,11 @@ static inline uint32_t vgic_topo_cores(uint32_t vmask, unsigned n, unsigned c)
 uint32_t vgic_topo_sgir(uint32_t sgir, unsigned self, unsigned n, unsigned c);
 /* A word of the guest's SPI targets as the GIC gets it. */
 uint32_t vgic_topo_targets(uint32_t word, unsigned n, unsigned c);
+/* A word of the GIC's SGI pending registers (GICD_SPENDSGIR: a byte per
+ * SGI, bit p: from core p) with its sources as virtual CPUs (core p is
+ * virtual CPU p % n); the other way, vgic_topo_targets() of both
+ * clusters. */
+uint32_t vgic_topo_sgi_sources(uint32_t word, unsigned n);
 /* GICD_TYPER with N CPU interfaces. */
 uint32_t vgic_topo_typer(uint32_t typer, unsigned n);
 

@@ -227,7 +227,9 @@ static uint8_t byte_read(uint32_t off)
 			return (uint8_t)(1u << fake_gic.cpu);
 		return id < fake_gic.lines ? fake_gic.d.targets[id] : 0;
 	}
-	return 0;   /* CPENDSGIR/SPENDSGIR: not modelled (RAZ/WI) */
+	if (IN(off, GICD_CPENDSGIR, 0x20))
+		return fake_gic.d.sgi_src[fake_gic.cpu][(off - GICD_CPENDSGIR) % GIC_NR_SGIS];
+	return 0;
 }
 
 static void byte_write(uint32_t off, uint8_t v)
@@ -242,6 +244,13 @@ static void byte_write(uint32_t off, uint8_t v)
 
 		if (id >= GIC_NR_PRIVATE && id < fake_gic.lines)
 			fake_gic.d.targets[id] = v;
+	} else if (IN(off, GICD_CPENDSGIR, 0x20)) {
+		uint32_t id = (off - GICD_CPENDSGIR) % GIC_NR_SGIS;
+		uint8_t *src = &fake_gic.d.sgi_src[fake_gic.cpu][id];
+
+		*src = off >= GICD_SPENDSGIR ? *src | v : *src & (uint8_t)~v;
+		fake_gic.d.pending0[fake_gic.cpu] &= ~(1u << id);
+		fake_gic.d.pending0[fake_gic.cpu] |= (uint32_t)(*src != 0) << id;
 	}
 }
 
@@ -281,7 +290,7 @@ uint32_t fake_gicd_peek32(uint32_t off)
 
 		return *bit_reg(off, &set) & implemented((off & 0x7fu) / 4);
 	}
-	if (IN(off, GICD_IPRIORITYR, 0x800)) {   /* priorities and targets */
+	if (IN(off, GICD_IPRIORITYR, 0x800) || IN(off, GICD_CPENDSGIR, 0x20)) {   /* byte registers */
 		uint32_t v = 0;
 
 		for (unsigned i = 0; i < 4; i++)
@@ -310,7 +319,7 @@ void fake_gicd_poke32(uint32_t off, uint32_t v)
 		if (w == 0 && IN(off, GICD_ISPENDR, 0x100))
 			m &= ~0xffffu;   /* SGIs: through SPENDSGIR/CPENDSGIR */
 		*s = set ? *s | m : *s & ~m;
-	} else if (IN(off, GICD_IPRIORITYR, 0x800)) {
+	} else if (IN(off, GICD_IPRIORITYR, 0x800) || IN(off, GICD_CPENDSGIR, 0x20)) {
 		for (unsigned i = 0; i < 4; i++)
 			byte_write(off + i, (uint8_t)(v >> (8 * i)));
 	} else if (IN(off, GICD_ICFGR, 0x100)) {
@@ -361,6 +370,8 @@ void vgic_hw_gicd_write8(uint32_t off, uint8_t v)
 }
 
 void vgic_hw_send_sgi(uint32_t sgir) { vgic_hw_gicd_write32(GICD_SGIR, sgir); }
+uint32_t vgic_hw_sgi_pending(uint32_t first) { return vgic_hw_gicd_read32(GICD_SPENDSGIR + first); }
+void vgic_hw_sgi_unpend(uint32_t first, uint32_t sources) { vgic_hw_gicd_write32(GICD_CPENDSGIR + first, sources); }
 void vgic_hw_kick_others(void)
 {
 	fake_gic.kicks++;

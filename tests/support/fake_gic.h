@@ -27,7 +27,10 @@
  *   - ISENABLER/ICENABLER, ISPENDR/ICPENDR, ISACTIVER/ICACTIVER: set and
  *     clear registers over one state; SGI enable bits writable (an
  *     implementation choice the architecture allows), SGI pending bits
- *     read-only here (SPENDSGIR/CPENDSGIR set them);
+ *     read-only (pending while any source is);
+ *   - CPENDSGIR/SPENDSGIR: each CPU's SGIs pending per source, byte or
+ *     word access, both reading the state, a one clearing or setting it
+ *     (vgic_hw_sgi_pending/unpend: this CPU's, sources as they are);
  *   - IPRIORITYR: all eight bits implemented, byte or word access;
  *   - ITARGETSR: SPIs' bytes writable, SGIs'/PPIs' read-only (this CPU);
  *   - ICFGR: bit 1 of each field for PPIs and SPIs, SGIs read 0b10;
@@ -65,6 +68,7 @@ struct fake_gicd {
 	uint8_t prio[FAKE_GIC_IDS], prio0[FAKE_GIC_CPUS][GIC_NR_PRIVATE];
 	uint8_t targets[FAKE_GIC_IDS];
 	uint32_t cfg[FAKE_GIC_IDS / 16], cfg1[FAKE_GIC_CPUS];
+	uint8_t sgi_src[FAKE_GIC_CPUS][GIC_NR_SGIS];   /* bit s: pending from CPU s */
 };
 
 /* A CPU's virtual interface control, and its guest's active priorities. */

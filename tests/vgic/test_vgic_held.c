@@ -1,6 +1,6 @@
 /*
  * The guest's distributor writes reaching interrupts the monitor holds for
- * it - in a list register, or waiting for one (hyp/vgic/vgic_lr.c,
+ * it - in a list register, or waiting for one (hyp/vgic/vgic_held.c,
  * vgic_held_write) - over the model's GICv2 (tests/support/fake_gic.c), 2
  * CPUs, 4 list registers, hardware-linked. Each case is one the GIC
  * architecture (IHI 0048B) answers for an interrupt that is pending or

@@ -1,5 +1,5 @@
 /*
- * hyp/vgic/vgic_lr.c on the model of the hardware (tests/support/fake_gic.c):
+ * hyp/vgic/vgic_lr.c, vgic_sgi.c and vgic_queue.c on the model of the hardware (tests/support/fake_gic.c):
  * the monitor injects, the test plays the guest's virtual CPU interface
  * (acknowledge, EOI) and takes the maintenance interrupt whenever the model
  * asserts it, as hyp/switch/irq.c does. List register values are worked out by
@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <cmocka.h>
+#include "gic.h"
 #include "vgic.h"
 #include "fake_gic.h"
 #include "../guest-tests/lib/rng.h"   /* the test guests' xorshift32 */
@@ -540,7 +541,7 @@ static bool blocked(uint32_t k, uint64_t valid)
 }
 
 /* After every step: each interrupt is where the reference says, once;
- * and (hyp/vgic/vgic_lr.c's invariant) while the distributor is enabled the
+ * and (hyp/vgic/vgic_queue.c's invariant) while the distributor is enabled the
  * guest's interface shows the best pending interrupt it could take: no
  * merely pending list register ranks below a blocked SGI, nothing else
  * waiting ranks above one, underflow is on exactly when something that
@@ -833,6 +834,306 @@ static void random_sequences_2_and_8_lrs(void **state)
 	covered();
 }
 
+/* ---- GICD_SPENDSGIR / GICD_CPENDSGIR (hyp/vgic/vgic_sgi.c) -------------------
+ * An SGI's pending state per source wherever it is - waiting, in a list
+ * register, or sent and not yet taken at the physical distributor - read
+ * and written through the emulated distributor. Layout (IHI 0048B 4.3.13,
+ * 4.3.14): SGIs 4n..4n+3 in word n, a byte each, bit s of a byte from CPU
+ * s; list registers pending 0x10000000, active 0x20000000, bit 19 the EOI
+ * maintenance, source in bits 12:10, priority 0 here. */
+
+#define LR_PENDING 0x10000000u
+#define LR_ACTIVE  0x20000000u
+#define LR_EOI     0x00080000u
+#define LR_SGI(id, src) ((uint32_t)(id) | (uint32_t)(src) << 10)
+
+static uint32_t dist_read(uint32_t off, unsigned size)
+{
+	uint32_t val = 0xdeadbeefu;
+
+	assert_true(vgic_dist_access(&v, off, size, false, &val));
+	return val;
+}
+
+/* SGI id from src sent, and taken by the guest. */
+static void sgi_taken(uint32_t id, uint32_t src)
+{
+	sgi(id, src);
+	assert_int_equal(fake_guest_ack(), LR_SGI(id, src));
+}
+
+/* ... and once ended, pending again meanwhile: it comes once more. */
+static void sgi_again_after_eoi(uint32_t id, uint32_t src)
+{
+	uint32_t got[8];
+
+	eoi(LR_SGI(id, src));
+	assert_int_equal(drain(got, 8), 1);
+	assert_int_equal(got[0], LR_SGI(id, src));
+	hw_rules_kept();
+}
+
+/* A word of SPENDSGIR sets SGI 0 from CPU 0 and SGI 1 from CPUs 1 and 2:
+ * both registers read it back, a byte at a time too; SGI 1 from CPU 2 waits
+ * behind SGI 1 from CPU 1 (one list register per id), whose EOI bit brings
+ * it in; each arrives once, with its source. */
+static void set_per_source(void **state)
+{
+	(void)state;
+	uint32_t got[8];
+
+	dist_write(GICD_SPENDSGIR, 4, 0x00000601u);
+	assert_int_equal(dist_read(GICD_SPENDSGIR, 4), 0x00000601u);
+	assert_int_equal(dist_read(GICD_CPENDSGIR, 4), 0x00000601u);
+	assert_int_equal(dist_read(GICD_SPENDSGIR + 1, 1), 0x06u);
+	assert_int_equal(dist_read(GICD_CPENDSGIR, 1), 0x01u);
+	assert_int_equal(dist_read(GICD_SPENDSGIR + 4, 4), 0);
+	assert_int_equal(fake_gic.lr[0], LR_PENDING | LR_SGI(0, 0));
+	assert_int_equal(fake_gic.lr[1], LR_PENDING | LR_EOI | LR_SGI(1, 1));
+	assert_int_equal(v.nqueued, 1);
+	assert_int_equal(v.queued_sgi[1], 0x04u);
+	assert_int_equal(drain(got, 8), 3);
+	assert_int_equal(got[0], LR_SGI(0, 0));
+	assert_int_equal(got[1], LR_SGI(1, 1));
+	assert_int_equal(got[2], LR_SGI(1, 2));
+	assert_int_equal(dist_read(GICD_SPENDSGIR, 4), 0);
+	hw_rules_kept();
+}
+
+/* CPENDSGIR clears one source and leaves the other: the list register of
+ * SGI 1 from CPU 1 emptied, SGI 1 from CPU 2 goes in there. */
+static void clear_one_source(void **state)
+{
+	(void)state;
+	uint32_t got[8];
+
+	dist_write(GICD_SPENDSGIR, 4, 0x00000601u);
+	dist_write(GICD_CPENDSGIR + 1, 1, 0x02u);
+	assert_int_equal(dist_read(GICD_SPENDSGIR, 4), 0x00000401u);
+	assert_int_equal(fake_gic.lr[1], LR_PENDING | LR_SGI(1, 2));
+	assert_int_equal(v.nqueued, 0);
+	assert_int_equal(drain(got, 8), 2);
+	assert_int_equal(got[0], LR_SGI(0, 0));
+	assert_int_equal(got[1], LR_SGI(1, 2));
+	hw_rules_kept();
+}
+
+/* An SGI another CPU sent, in a list register, cleared before the guest
+ * takes it: never delivered. One sent and still pending at the physical
+ * distributor (not yet taken in HYP) reads pending and is cleared there. */
+static void cleared_before_taken(void **state)
+{
+	(void)state;
+	sgi(5, 1);
+	assert_int_equal(fake_gic.lr[0], LR_PENDING | LR_SGI(5, 1));
+	assert_int_equal(dist_read(GICD_SPENDSGIR + 4, 4), 0x00000200u);
+	dist_write(GICD_CPENDSGIR + 4, 4, 0x00000200u);
+	assert_int_equal(fake_gic.lr[0], 0);
+	assert_int_equal(fake_guest_ack(), FAKE_GIC_SPURIOUS);
+	assert_int_equal(dist_read(GICD_SPENDSGIR + 4, 4), 0);
+
+	fake_gicd_poke8(GICD_SPENDSGIR + 6, 0x01u);   /* SGI 6 from CPU 0, not taken yet */
+	assert_int_equal(dist_read(GICD_SPENDSGIR + 6, 1), 0x01u);
+	dist_write(GICD_CPENDSGIR + 6, 1, 0x01u);
+	assert_int_equal(fake_gicd_peek8(GICD_SPENDSGIR + 6), 0);
+	assert_int_equal(fake_gicd_peek32(GICD_ISPENDR) & 0xffffu, 0);
+	assert_int_equal(dist_read(GICD_SPENDSGIR + 4, 4), 0);
+	assert_int_equal(fake_gic_valid_lrs(), 0);
+	hw_rules_kept();
+}
+
+/* With the guest's distributor off SGIs wait: they read pending, one
+ * cleared is gone, the other arrives once it is on. */
+static void waiting_cleared(void **state)
+{
+	(void)state;
+	uint32_t got[8];
+
+	dist_write(GICD_CTLR, 4, 0);
+	sgi(2, 0);
+	dist_write(GICD_SPENDSGIR + 2, 1, 0x08u);
+	assert_int_equal(fake_gic_valid_lrs(), 0);
+	assert_int_equal(v.nqueued, 2);
+	assert_int_equal(dist_read(GICD_SPENDSGIR, 4), 0x00090000u);
+	dist_write(GICD_CPENDSGIR, 4, 0x00080000u);
+	assert_int_equal(v.nqueued, 1);
+	assert_int_equal(v.queued_sgi[2], 0x01u);
+	assert_int_equal(dist_read(GICD_CPENDSGIR + 2, 1), 0x01u);
+	dist_write(GICD_CTLR, 4, 1);
+	assert_int_equal(fake_gic.lr[0], LR_PENDING | LR_SGI(2, 0));
+	assert_int_equal(drain(got, 8), 1);
+	assert_int_equal(got[0], LR_SGI(2, 0));
+	hw_rules_kept();
+}
+
+/* Pending and active: clearing takes only the pending part. A list
+ * register both (as a migration restores one), and an SGI the guest is
+ * handling set pending again through SPENDSGIR (it waits behind itself,
+ * the list register's EOI bit on): cleared, nothing comes after the EOI;
+ * not cleared, it comes once more. */
+static void pending_and_active(void **state)
+{
+	(void)state;
+	vgic_hw_lr_write(0, LR_PENDING | LR_ACTIVE | LR_SGI(3, 3));
+	assert_int_equal(dist_read(GICD_SPENDSGIR, 4), 0x08000000u);
+	dist_write(GICD_CPENDSGIR + 3, 1, 0x08u);
+	assert_int_equal(fake_gic.lr[0], LR_ACTIVE | LR_SGI(3, 3));
+	assert_int_equal(dist_read(GICD_SPENDSGIR, 4), 0);
+	vgic_hw_lr_write(0, 0);
+
+	sgi_taken(3, 3);
+	dist_write(GICD_SPENDSGIR + 3, 1, 0x08u);
+	assert_int_equal(fake_gic.lr[0], LR_ACTIVE | LR_EOI | LR_SGI(3, 3));
+	assert_int_equal(v.queued_sgi[3], 0x08u);
+	assert_int_equal(dist_read(GICD_SPENDSGIR, 4), 0x08000000u);
+	dist_write(GICD_CPENDSGIR, 4, 0x08000000u);
+	assert_int_equal(v.nqueued, 0);
+	assert_int_equal(fake_gic.lr[0], LR_ACTIVE | LR_EOI | LR_SGI(3, 3));
+	eoi(LR_SGI(3, 3));
+	assert_int_equal(fake_guest_ack(), FAKE_GIC_SPURIOUS);
+
+	sgi_taken(3, 3);
+	dist_write(GICD_SPENDSGIR, 4, 0x08000000u);
+	sgi_again_after_eoi(3, 3);
+}
+
+/* Setting what is pending already changes nothing: in a list register
+ * (pending, or pending and active), waiting, or the same SGI taken again
+ * from the physical distributor. */
+static void set_twice_changes_nothing(void **state)
+{
+	(void)state;
+	dist_write(GICD_SPENDSGIR, 1, 0x01u);
+	dist_write(GICD_SPENDSGIR, 1, 0x01u);
+	sgi(0, 0);
+	assert_int_equal(fake_gic_valid_lrs(), 1);
+	assert_int_equal(fake_gic.lr[0], LR_PENDING | LR_SGI(0, 0));
+	assert_int_equal(v.nqueued, 0);
+
+	vgic_hw_lr_write(1, LR_PENDING | LR_ACTIVE | LR_SGI(7, 2));
+	dist_write(GICD_SPENDSGIR + 7, 1, 0x04u);
+	assert_int_equal(fake_gic.lr[1], LR_PENDING | LR_ACTIVE | LR_SGI(7, 2));
+	assert_int_equal(v.nqueued, 0);
+
+	dist_write(GICD_CTLR, 4, 0);
+	dist_write(GICD_SPENDSGIR + 4, 1, 0x04u);
+	dist_write(GICD_SPENDSGIR + 4, 4, 0x00000004u);
+	assert_int_equal(v.nqueued, 2);   /* SGI 4 from CPU 2, and SGI 0 withdrawn */
+	assert_int_equal(v.queued_sgi[4], 0x04u);
+	assert_int_equal(dist_read(GICD_SPENDSGIR + 4, 4), 0x04000004u);   /* and SGI 7 from CPU 2 */
+	hw_rules_kept();
+}
+
+/* The monitor's SGI 15: all ones to SPENDSGIR3 sets SGIs 12-14 from every
+ * source, not 15; pending physically (the monitor's kick), it reads not
+ * pending and survives all ones to CPENDSGIR3, word and byte. */
+static void monitor_sgi_untouchable(void **state)
+{
+	(void)state;
+	dist_write(GICD_SPENDSGIR + 12, 4, 0xffffffffu);
+	dist_write(GICD_SPENDSGIR + 15, 1, 0xffu);
+	assert_int_equal(dist_read(GICD_SPENDSGIR + 12, 4), 0x00ffffffu);
+	assert_int_equal(v.queued_sgi[15], 0);
+	assert_int_equal(v.nqueued, 21);   /* 24, one of each id in a list register */
+	for (unsigned i = 0; i < FAKE_GIC_LRS; i++)
+		assert_int_not_equal(GICH_LR_GET_VID(fake_gic.lr[i]), IRQ_MONITOR_SGI);
+
+	fake_gicd_poke8(GICD_SPENDSGIR + IRQ_MONITOR_SGI, 0x01u);
+	assert_int_equal(dist_read(GICD_SPENDSGIR + 12, 4), 0x00ffffffu);
+	assert_int_equal(dist_read(GICD_CPENDSGIR + 15, 1), 0);
+	dist_write(GICD_CPENDSGIR + 12, 4, 0xffffffffu);
+	dist_write(GICD_CPENDSGIR + 15, 1, 0xffu);
+	assert_int_equal(fake_gicd_peek8(GICD_SPENDSGIR + IRQ_MONITOR_SGI), 0x01u);
+	assert_int_equal(dist_read(GICD_SPENDSGIR + 12, 4), 0);
+	assert_int_equal(v.nqueued, 0);
+	assert_int_equal(fake_gic_valid_lrs(), 0);
+	hw_rules_kept();
+}
+
+/* Byte accesses reach one SGI each; a halfword is refused and changes
+ * nothing; the reserved words around the two registers are RAZ/WI. */
+static void byte_access_and_bad_offsets(void **state)
+{
+	(void)state;
+	static const uint32_t words[4] = { 0x08040201u, 0x80402010u, 0x08040201u, 0x00402010u };
+	uint32_t val = 0xffffu;
+
+	dist_write(GICD_CTLR, 4, 0);   /* everything waits: the registers alone */
+	for (uint32_t n = 0; n < 16; n++)
+		dist_write(GICD_SPENDSGIR + n, 1, 1u << (n % 8));
+	for (uint32_t n = 0; n < 16; n++) {
+		assert_int_equal(dist_read(GICD_SPENDSGIR + n, 1), n == 15 ? 0 : 1u << (n % 8));
+		assert_int_equal(dist_read(GICD_CPENDSGIR + n, 1), n == 15 ? 0 : 1u << (n % 8));
+	}
+	for (uint32_t w = 0; w < 4; w++)
+		assert_int_equal(dist_read(GICD_SPENDSGIR + 4 * w, 4), words[w]);
+	assert_int_equal(v.nqueued, 15);
+
+	assert_false(vgic_dist_access(&v, GICD_CPENDSGIR, 2, true, &val));
+	assert_false(vgic_dist_access(&v, GICD_SPENDSGIR + 2, 2, false, &val));
+	for (uint32_t off = 0xf04; off < 0xf10; off += 4) {
+		dist_write(off, 4, 0xffffffffu);
+		assert_int_equal(dist_read(off, 4), 0);
+	}
+	for (uint32_t off = 0xf30; off < 0xf40; off++) {
+		dist_write(off & ~3u, 4, 0xffffffffu);
+		assert_int_equal(dist_read(off & ~3u, 4), 0);
+	}
+	assert_int_equal(v.nqueued, 15);
+	dist_write(GICD_CPENDSGIR + 1, 1, 0xffu);
+	assert_int_equal(dist_read(GICD_SPENDSGIR, 4), 0x08040001u);
+	assert_int_equal(v.nqueued, 14);
+	hw_rules_kept();
+}
+
+/* A disabled SGI set pending waits and reads pending; enabled, it goes
+ * in. One the guest is handling when set again waits behind it (EOI bit)
+ * and arrives after the EOI once enabled. */
+static void disabled_sgi_waits(void **state)
+{
+	(void)state;
+	uint32_t got[8];
+
+	fake_gicd_poke32(GICD_ISENABLER, 0xffffu);   /* as the GIC resets them */
+	dist_write(GICD_ICENABLER, 4, 1u << 6);
+	dist_write(GICD_SPENDSGIR + 6, 1, 0x01u);
+	assert_int_equal(fake_gic_valid_lrs(), 0);
+	assert_int_equal(dist_read(GICD_SPENDSGIR + 4, 4), 0x00010000u);
+	dist_write(GICD_ISENABLER, 4, 1u << 6);
+	assert_int_equal(fake_gic.lr[0], LR_PENDING | LR_SGI(6, 0));
+	assert_int_equal(drain(got, 8), 1);
+
+	sgi_taken(6, 0);
+	dist_write(GICD_ICENABLER, 4, 1u << 6);
+	dist_write(GICD_SPENDSGIR + 6, 1, 0x01u);
+	assert_int_equal(fake_gic.lr[0], LR_ACTIVE | LR_EOI | LR_SGI(6, 0));
+	assert_int_equal(v.queued_sgi[6], 0x01u);
+	dist_write(GICD_ISENABLER, 4, 1u << 6);
+	sgi_again_after_eoi(6, 0);
+}
+
+/* Banked: CPU 1's registers show its own SGIs, not CPU 0's. */
+static void banked_per_cpu(void **state)
+{
+	(void)state;
+	static struct vgic_cpu v1;
+	uint32_t val = 0x00000100u;
+
+	fake_gic_set_cpu(1);
+	vgic_cpu_init(&v1, 1, FAKE_GIC_LRS);
+	fake_gic_set_cpu(0);
+	dist_write(GICD_SPENDSGIR, 4, 0x00000001u);
+	fake_gic_set_cpu(1);
+	assert_true(vgic_dist_access(&v1, GICD_SPENDSGIR, 4, true, &val));
+	assert_true(vgic_dist_access(&v1, GICD_SPENDSGIR, 4, false, &val));
+	assert_int_equal(val, 0x00000100u);
+	assert_int_equal(fake_gic.lr[0], LR_PENDING | LR_SGI(1, 0));
+	fake_gic_set_cpu(0);
+	assert_int_equal(dist_read(GICD_SPENDSGIR, 4), 0x00000001u);
+	assert_int_equal(fake_gic.lr[0], LR_PENDING | LR_SGI(0, 0));
+	hw_rules_kept();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -854,6 +1155,16 @@ int main(void)
 		cmocka_unit_test(random_sequences_2_and_8_lrs),
 		cmocka_unit_test(random_sequences_soft_linked),
 		cmocka_unit_test(soft_linked_deactivated_at_maintenance),
+		cmocka_unit_test_setup(set_per_source, setup),
+		cmocka_unit_test_setup(clear_one_source, setup),
+		cmocka_unit_test_setup(cleared_before_taken, setup),
+		cmocka_unit_test_setup(waiting_cleared, setup),
+		cmocka_unit_test_setup(pending_and_active, setup),
+		cmocka_unit_test_setup(set_twice_changes_nothing, setup),
+		cmocka_unit_test_setup(monitor_sgi_untouchable, setup),
+		cmocka_unit_test_setup(byte_access_and_bad_offsets, setup),
+		cmocka_unit_test_setup(disabled_sgi_waits, setup),
+		cmocka_unit_test_setup(banked_per_cpu, setup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -62,11 +62,23 @@ static void typer(void **state)
 	assert_int_equal(vgic_topo_typer(0x00000068u, 1), 0x00000008u);
 }
 
+/* A word of the GIC's SGI pending registers, sources from cores to
+ * virtual CPUs: core p is virtual CPU p % n, each byte on its own. */
+static void sgi_sources(void **state)
+{
+	(void)state;
+	assert_int_equal(vgic_topo_sgi_sources(0x03020100u, 1), 0x01010100u);
+	assert_int_equal(vgic_topo_sgi_sources(0x300c050au, 2), 0x00030102u);
+	/* nothing crosses into the byte below */
+	assert_int_equal(vgic_topo_sgi_sources(0x0100f180u, 4), 0x01000f08u);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(sgi_lists), cmocka_unit_test(sgi_others_self),
 		cmocka_unit_test(spi_targets), cmocka_unit_test(typer),
+		cmocka_unit_test(sgi_sources),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
