@@ -154,6 +154,7 @@ void blmon_init(const struct blmon_platform *p)
 {
 	check_platform(p);
 	hyp_platform = *p;
+	gic_set_base(p->gicd, p->gicc, p->gich);
 	hyp_guest_ram.base = (uint32_t)p->guest_ram.base;
 	hyp_guest_ram.size = (uint32_t)p->guest_ram.size;
 	hyp_ncpus = p->ncpus;
@@ -164,7 +165,7 @@ void blmon_init(const struct blmon_platform *p)
 	check_gic(p);
 	log_info("big.LITTLE PMU/debug monitor: HYP mode, %u CPU%s, boot cluster %s\n", p->ncpus,
 		 p->ncpus == 1 ? "" : "s", pmu_cluster_desc[hyp_options.boot_cluster].name);
-	mig_init(hyp_options.cluster_cpus, p->ncpus);
+	mig_init(hyp_options.cluster_cpus, p->ncpus, hyp_options.boot_cluster);
 	hyp_nvcpus = mig_on() ? mig_n : p->ncpus;
 	for (unsigned i = 0; i < hyp_nvcpus; i++)
 		hyp_cpu(i)->index = i;

@@ -50,7 +50,7 @@ static uint8_t vcpu_stack[MIG_MAX_N][VCPU_STACK_SIZE] __attribute__((aligned(16)
 void thread_switch(uint32_t *save_sp, uint32_t to_sp);
 void thread_start(uint32_t *save_sp, uint32_t stack_top, void (*fn)(void *), void *arg);
 
-void mig_init(unsigned n, unsigned ncpus)
+void mig_init(unsigned n, unsigned ncpus, unsigned boot_cluster)
 {
 	if (n == 0)
 		return;
@@ -60,7 +60,7 @@ void mig_init(unsigned n, unsigned ncpus)
 	if (2 * n > ncpus)
 		blmon_fatal("blmon.cluster_cpus=%u needs %u CPUs; this board has at most %u", n, 2 * n, ncpus);
 	mig_n = n;
-	vgic_hw_mig_init();
+	vgic_hw_mig_init(n, boot_cluster);
 	for (unsigned p = 0; p < 8; p++)
 		mig_vcpu_of[p] = (uint8_t)(p % n);
 	log_info("migration: %u virtual CPU%s; cluster 0 (%s) on CPUs 0-%u, cluster 1 (%s) on CPUs %u-%u\n",

@@ -31,7 +31,7 @@ static inline unsigned mig_vcpu(unsigned phys) { return mig_vcpu_of[phys & 7u]; 
 
 /* Boot CPU, blmon_init: take the option (n <= MIG_MAX_N, 2n <= ncpus:
  * else blmon_fatal). */
-void mig_init(unsigned n, unsigned ncpus);
+void mig_init(unsigned n, unsigned ncpus, unsigned boot_cluster);
 /* Every physical CPU, from blmon_enter_next_stage: the boot CPU starts the
  * other physical CPUs and the boot virtual CPU; every CPU then parks. */
 void mig_enter(unsigned phys) __attribute__((noreturn));

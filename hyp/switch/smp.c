@@ -7,6 +7,7 @@
 #include "percpu.h"
 #include "switch.h"
 #include "vgic.h"
+#include "vgic_hw.h"
 
 #define PSCI_INVALID_PARAMETERS (-2)
 #define PSCI_ALREADY_ON         (-4)
@@ -126,4 +127,16 @@ void smp_cpu_off(struct hyp_cpu *c)
 	if (mig_on())
 		mig_cpu_off(c);   /* its core parks */
 	board_cpu_off();
+}
+
+/* What the vGIC asks of the SMP layer (hyp/vgic/vgic_hw.h): the other
+ * CPUs take the distributor writes left for them (vgic_kicked). */
+void vgic_hw_kick_others(void)
+{
+	smp_kick(smp_online() & ~(1u << this_cpu()->index), KICK_REFILL);
+}
+
+void vgic_hw_kick(uint32_t cpus)
+{
+	smp_kick(cpus & smp_online() & ~(1u << this_cpu()->index), KICK_REFILL);
 }

@@ -1,13 +1,21 @@
 #include "gic.h"
 #include "io.h"
-#include "platform.h"
 
-static uint32_t gicc(uint32_t off) { return hyp_platform.gicc + off; }
+struct gic_base gic_base;
 
-uint32_t gicd_read32(uint32_t off) { return mmio_read32(hyp_platform.gicd + off); }
-void gicd_write32(uint32_t off, uint32_t v) { mmio_write32(hyp_platform.gicd + off, v); }
-uint8_t gicd_read8(uint32_t off) { return mmio_read8(hyp_platform.gicd + off); }
-void gicd_write8(uint32_t off, uint8_t v) { mmio_write8(hyp_platform.gicd + off, v); }
+void gic_set_base(uint32_t gicd, uint32_t gicc, uint32_t gich)
+{
+	gic_base.gicd = gicd;
+	gic_base.gicc = gicc;
+	gic_base.gich = gich;
+}
+
+static uint32_t gicc(uint32_t off) { return gic_base.gicc + off; }
+
+uint32_t gicd_read32(uint32_t off) { return mmio_read32(gic_base.gicd + off); }
+void gicd_write32(uint32_t off, uint32_t v) { mmio_write32(gic_base.gicd + off, v); }
+uint8_t gicd_read8(uint32_t off) { return mmio_read8(gic_base.gicd + off); }
+void gicd_write8(uint32_t off, uint8_t v) { mmio_write8(gic_base.gicd + off, v); }
 
 uint32_t gic_lines(void)
 {
@@ -35,7 +43,7 @@ void gic_cpu_init(void)
 	enable_own(IRQ_HYP_TIMER);
 	mmio_write32(gicc(GICC_PMR), 0xff);
 	mmio_write32(gicc(GICC_CTLR), GICC_CTLR_ENABLE | GICC_CTLR_EOIMODE);
-	mmio_write32(hyp_platform.gich + GICH_HCR, GICH_HCR_EN);
+	mmio_write32(gic_base.gich + GICH_HCR, GICH_HCR_EN);
 }
 
 void gic_park(bool parked)

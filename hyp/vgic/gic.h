@@ -34,14 +34,19 @@ static inline bool gic_monitor_owned(uint32_t id)
 _Static_assert(IRQ_MONITOR_SGI < 32 && IRQ_MAINTENANCE < 32 && IRQ_HYP_TIMER < 32,
 	       "the monitor's own interrupts are SGIs and PPIs");
 
+/* Where the GIC is (the board's blmon_platform: gicd, gicc, gich), set
+ * once at boot before anything else here is used. The vGIC keeps its own
+ * copy, so it needs nothing of the monitor's platform (docs/architecture.md). */
+struct gic_base { uint32_t gicd, gicc, gich; };
+extern struct gic_base gic_base;
+void gic_set_base(uint32_t gicd, uint32_t gicc, uint32_t gich);
 void gic_init(void);                  /* boot CPU, once: distributor */
 void gic_cpu_init(void);              /* every CPU: interface, GICH, own interrupts */
 #ifndef HOST_BUILD
 #include "io.h"
-#include "platform.h"
 /* Inline: every physical interrupt is acknowledged and ended here. */
-static inline uint32_t gic_ack(void) { return mmio_read32(hyp_platform.gicc + GICC_IAR); }         /* GICC_IAR */
-static inline void gic_eoi(uint32_t iar) { mmio_write32(hyp_platform.gicc + GICC_EOIR, iar); }     /* priority drop */
+static inline uint32_t gic_ack(void) { return mmio_read32(gic_base.gicc + GICC_IAR); }         /* GICC_IAR */
+static inline void gic_eoi(uint32_t iar) { mmio_write32(gic_base.gicc + GICC_EOIR, iar); }     /* priority drop */
 #endif
 /* This core parks (true: only the monitor's interrupts are signalled) or
  * runs a virtual CPU again (false). */

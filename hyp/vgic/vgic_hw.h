@@ -52,7 +52,9 @@ void vgic_hw_save(struct vgic_hw_state *s, unsigned nr_lrs);
  * banked priorities hold of them (updated) */
 void vgic_hw_load(const struct vgic_hw_state *s, unsigned nr_lrs, const uint8_t *prio, uint8_t *here);
 void vgic_hw_retarget(unsigned cluster);
-void vgic_hw_mig_init(void);   /* once, at boot, with migration */
+/* Once, at boot, with migration: the guest's n CPUs run on the cores of
+ * cluster (then of the cluster vgic_hw_retarget names). */
+void vgic_hw_mig_init(unsigned n, unsigned cluster);
 /* The guest's distributor access with migration: vgic_dist_access() with
  * virtual CPU numbers translated (SGI targets, SPI targets, GICD_TYPER)
  * and its priorities floored in the GIC. */
@@ -60,7 +62,9 @@ struct vgic_cpu;
 bool vgic_hw_mig_access(struct vgic_cpu *v, uint32_t off, unsigned size, bool write, uint32_t *val);
 
 /* Ask every other online CPU to refill its list registers (the guest
- * enabled its distributor again, or turned it off). */
+ * enabled its distributor again, or turned it off). The vGIC asks, the
+ * SMP layer sends the monitor's SGI (hyp/switch/smp.c): the vGIC knows
+ * nothing of CPUs coming and going. */
 void vgic_hw_kick_others(void);
 /* Ask these CPUs (bit n: CPU n; the online ones) to refill: a write for an
  * interrupt one of them holds waits in its requests (vgic.h). */

@@ -11,11 +11,7 @@
  * GIC_PRIO_GUEST_MIN, so a parked core can mask them all (gic_park). */
 #include "gic.h"
 #include "io.h"
-#include "migrate.h"
-#include "percpu.h"
-#include "platform.h"
-#include "smp.h"
-#include "switch.h"
+#include "vgic.h"
 #include "vgic_hw.h"
 #include "vgic_topo.h"
 
@@ -24,6 +20,8 @@
  * a switch (a word of zeros targets no core on either cluster). */
 static uint8_t spi_targets[GIC_MAX_IRQS] __attribute__((aligned(4)));
 static uint32_t targeted[GIC_MAX_IRQS / 4 / 32 + 1];
+static uint32_t targeted_words;   /* bit w: targeted[w] is not 0 */
+_Static_assert(sizeof(targeted) / sizeof(targeted[0]) <= 32, "one bit per word of targeted[]");
 
 /* A soft-linked interrupt the guest ended. An SPI through the
  * distributor: its active state is the GIC's, not a core's, but QEMU 7.2
@@ -40,8 +38,14 @@ static void deactivate_mig(uint32_t id)
 
 void (*vgic_hw_deactivate_fn)(uint32_t id) = gic_deactivate;
 
-void vgic_hw_mig_init(void)
+/* With migration: the guest's CPUs (N; 0 without migration) and the
+ * cluster whose cores run them, as the switch tells it (vgic_hw_retarget). */
+static unsigned topo_n, topo_cluster;
+
+void vgic_hw_mig_init(unsigned n, unsigned cluster)
 {
+	topo_n = n;
+	topo_cluster = cluster;
 	vgic_hw_deactivate_fn = deactivate_mig;
 }
 
@@ -60,13 +64,13 @@ uint32_t vgic_hw_sgi_pending(uint32_t first)
 {
 	uint32_t w = gicd_read32(GICD_SPENDSGIR + first);
 
-	return mig_on() ? vgic_topo_sgi_sources(w, mig_n) : w;
+	return topo_n ? vgic_topo_sgi_sources(w, topo_n) : w;
 }
 
 void vgic_hw_sgi_unpend(uint32_t first, uint32_t sources)
 {
-	if (mig_on())
-		sources = vgic_topo_targets(sources, mig_n, 0) | vgic_topo_targets(sources, mig_n, 1);
+	if (topo_n)
+		sources = vgic_topo_targets(sources, topo_n, 0) | vgic_topo_targets(sources, topo_n, 1);
 	gicd_write32(GICD_CPENDSGIR + first, sources);
 }
 
@@ -83,14 +87,16 @@ static uint32_t targets_in(uint32_t first, unsigned size, uint32_t v)
 
 	for (unsigned i = 0; i < size && first + i < GIC_MAX_IRQS; i++) {
 		uint32_t id = first + i;
-		uint8_t b = (uint8_t)((v >> (8 * i)) & ((1u << mig_n) - 1u));
+		uint8_t b = (uint8_t)((v >> (8 * i)) & ((1u << topo_n) - 1u));
 
 		if (id < GIC_NR_PRIVATE)
 			continue;
 		spi_targets[id] = b;
-		if (b)
+		if (b) {
 			targeted[id / 128] |= 1u << (id / 4 % 32);
-		p |= vgic_topo_cores(b, mig_n, switch_cluster()) << (8 * i);
+			targeted_words |= 1u << (id / 128);
+		}
+		p |= vgic_topo_cores(b, topo_n, topo_cluster) << (8 * i);
 	}
 	return p;
 }
@@ -129,7 +135,7 @@ bool vgic_hw_mig_access(struct vgic_cpu *v, uint32_t off, unsigned size, bool wr
 	bool targets = IN(off, GICD_ITARGETSR, 0x400) && (size == 1 || size == 4), ok;
 
 	if (write && off == GICD_SGIR && size == 4) {
-		uint32_t sgir = vgic_topo_sgir(*val, v->cpu, mig_n, switch_cluster());
+		uint32_t sgir = vgic_topo_sgir(*val, v->cpu, topo_n, topo_cluster);
 
 		return sgir ? vgic_dist_access(v, off, size, write, &sgir) : true;
 	}
@@ -144,7 +150,7 @@ bool vgic_hw_mig_access(struct vgic_cpu *v, uint32_t off, unsigned size, bool wr
 	}
 	ok = vgic_dist_access(v, off, size, write, val);
 	if (ok && !write && off == GICD_TYPER)
-		*val = vgic_topo_typer(*val, mig_n);
+		*val = vgic_topo_typer(*val, topo_n);
 	if (ok && write && IN(off, GICD_IPRIORITYR, 0x400))
 		prio_floor(off, size);
 	return ok;
@@ -166,14 +172,20 @@ static void repend(uint32_t id)
 
 void vgic_hw_retarget(unsigned cluster)
 {
-	for (unsigned w = 0; w < sizeof(targeted) / sizeof(targeted[0]); w++)
+	const unsigned n = topo_n;
+
+	topo_cluster = cluster;
+	for (uint32_t words = targeted_words; words; words &= words - 1) {
+		unsigned w = (unsigned)__builtin_ctz(words);
+
 		for (uint32_t m = targeted[w]; m; m &= m - 1) {
 			uint32_t id = 4 * (32 * w + (uint32_t)__builtin_ctz(m)), v;
 
 			__builtin_memcpy(&v, &spi_targets[id], 4);
-			gicd_write32(GICD_ITARGETSR + id, vgic_topo_targets(v, mig_n, cluster));
+			gicd_write32(GICD_ITARGETSR + id, vgic_topo_targets(v, n, cluster));
 			repend(id);
 		}
+	}
 }
 
 /* The guest's interrupts among ids 0-31 (bit id): the GIC banks these per
@@ -239,16 +251,6 @@ void vgic_hw_load(const struct vgic_hw_state *s, unsigned nr_lrs, const uint8_t 
 	mmio_write32(vgic_hw_gich(GICH_APR), s->apr);
 	mmio_write32(vgic_hw_gich(GICH_VMCR), s->vmcr);
 	mmio_write32(vgic_hw_gich(GICH_HCR), s->hcr);
-}
-
-void vgic_hw_kick_others(void)
-{
-	smp_kick(smp_online() & ~(1u << this_cpu()->index), KICK_REFILL);
-}
-
-void vgic_hw_kick(uint32_t cpus)
-{
-	smp_kick(cpus & smp_online() & ~(1u << this_cpu()->index), KICK_REFILL);
 }
 
 /* GICH_VTR.ListRegs + 1 */

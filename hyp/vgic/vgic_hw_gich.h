@@ -8,9 +8,9 @@
 #include <stdint.h>
 #include "gicv2.h"
 #include "io.h"
-#include "platform.h"
+#include "gic.h"
 
-static inline uint32_t vgic_hw_gich(uint32_t off) { return hyp_platform.gich + off; }
+static inline uint32_t vgic_hw_gich(uint32_t off) { return gic_base.gich + off; }
 
 static inline uint32_t vgic_hw_lr_read(unsigned i) { return mmio_read32(vgic_hw_gich(GICH_LR(i))); }
 static inline void vgic_hw_lr_write(unsigned i, uint32_t v) { mmio_write32(vgic_hw_gich(GICH_LR(i)), v); }
