@@ -21,7 +21,11 @@ B       := build
 WARN := -Wall -Wextra -Werror -Wshadow -Wvla -Wstrict-prototypes
 # ARCH names the architecture back end (arch/$(ARCH)/, docs/architecture.md);
 # CPU_FLAGS are the compiler's flags for it.
-ARCH ?= arm32
+# Only from the command line (make ARCH=...): an ARCH in the environment
+# (some shells and build systems export one) names something else.
+ifneq ($(origin ARCH),command line)
+ARCH := arm32
+endif
 CPU_FLAGS := -mcpu=cortex-a15 -marm -mfloat-abi=soft -mno-unaligned-access
 # The monitor runs on both cores of the pair: tuned for neither (the A15
 # tuning saves registers in LDRD/STRD pairs; generic ARMv7-A uses one
@@ -40,6 +44,9 @@ TARGET_LDFLAGS := $(CPU_FLAGS) -nostartfiles -specs=nano.specs \
 # its include path, and board code sees only include/, arch/ and
 # board/common/.
 ARCH_DIR   := arch/$(ARCH)
+ifeq ($(wildcard $(ARCH_DIR)/*.h),)
+$(error ARCH=$(ARCH): no back end in $(ARCH_DIR)/ (arm32 is the one there is; docs/architecture.md says what a back end implements))
+endif
 HYP_DIRS   := hyp/core hyp/exit hyp/switch hyp/vgic hyp/debug hyp/fdt hyp/init
 LIB_DEFS   := -DLOG_LEVEL=$(LOG_LEVEL)
 ARCH_INC   := -Iinclude -Iarch -I$(ARCH_DIR)
