@@ -63,14 +63,24 @@ static const uint32_t reset_values[DBG_NREGS] = {
 #undef DBG_RESET
 };
 
-void dbg_hw_reset(unsigned inbound_cluster)
+/* The reset phase when dbg_switch_in() follows at once on the same core
+ * (the in-place switch, hyp/switch/cluster.h): its load writes every
+ * context register the core has, so their reset values could never be
+ * seen (about 110 per switch); the OS Lock, which the load does not
+ * write, takes its reset value, so the context loads with it held. */
+void dbg_hw_reset_unrestored(unsigned inbound_cluster)
 {
 	bool locked;
 
 	(void)inbound_cluster;   /* A15 and A7 debug logic reset alike */
-	dbg_hw_load(reset_values);
 	if (dbg_hw_oslock(&locked))
 		dbg_hw_set_oslock(true);   /* v7.1: a debug cold reset sets the OS Lock */
+}
+
+void dbg_hw_reset(unsigned inbound_cluster)
+{
+	dbg_hw_load(reset_values);
+	dbg_hw_reset_unrestored(inbound_cluster);
 }
 
 void dbg_switch_in(struct dbg_ctx *d, unsigned inbound_cluster)
