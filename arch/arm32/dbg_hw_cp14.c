@@ -49,6 +49,14 @@ void dbg_hw_save(uint32_t reg[DBG_NREGS])
 #undef DBG_SAVE1
 }
 
+void dbg_hw_save_live(uint32_t reg[DBG_NREGS])
+{
+#define DBG_SAVE_LIVE(name) \
+	if (present[DBG_##name]) reg[DBG_##name] = read_##name() & masks[DBG_##name];
+	DBG_HW_LIVE(DBG_SAVE_LIVE)
+#undef DBG_SAVE_LIVE
+}
+
 void dbg_hw_load(const uint32_t reg[DBG_NREGS])
 {
 #define DBG_LOAD1(name, kind, mask, reset) \

@@ -233,6 +233,29 @@ static void reset_unrestored_is_unseen(void **state)
 		}
 }
 
+/* Only the registers the core changes itself are read at a switch-out;
+ * the rest come from the guest's trapped writes, kept in the context
+ * (first use takes the hardware's values once). */
+static void live_registers_saved(void **state)
+{
+	(void)state;
+	struct dbg_ctx d;
+
+	fake_dbg_reset_all_present();
+	fake_dbg_reg[DBG_DBGBVR3] = 0x1230u;     /* before first use: taken once */
+	dbg_ctx_init(&d);
+	wr(&d, 0, DBG_DBGBVR0, 0x4000u);
+	fake_dbg_reg[DBG_DBGWFAR] = 0x8000u;     /* a watchpoint hit */
+	fake_dbg_reg[DBG_DBGDSCREXT] = 0x8008u;  /* MDBGen, MOE of the event */
+	fake_dbg_reg[DBG_DBGDTRTXEXT] = 0x55u;   /* the guest's native DTRTXint */
+	do_switch(&d, 1, true);
+	assert_int_equal(fake_dbg_reg[DBG_DBGWFAR], 0x8000u);
+	assert_int_equal(fake_dbg_reg[DBG_DBGDSCREXT], 0x8008u);
+	assert_int_equal(fake_dbg_reg[DBG_DBGDTRTXEXT], 0x55u);
+	assert_int_equal(fake_dbg_reg[DBG_DBGBVR0], 0x4000u);
+	assert_int_equal(fake_dbg_reg[DBG_DBGBVR3], 0x1230u);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -245,6 +268,7 @@ int main(void)
 		cmocka_unit_test(os_lock_migrates),
 		cmocka_unit_test(masks_respected),
 		cmocka_unit_test(reset_unrestored_is_unseen),
+		cmocka_unit_test(live_registers_saved),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
