@@ -57,7 +57,7 @@ LIB_SRCS   := $(wildcard boot/*.S $(ARCH_DIR)/*.c pmu/*.c $(addsuffix /*.c,$(HYP
 LIB_OBJS   := $(patsubst %,$(B)/lib/%.o,$(basename $(LIB_SRCS)))
 
 # Portable logic: builds for the host too and is unit-tested there.
-PORTABLE_SRCS := $(wildcard pmu/*.c) $(ARCH_DIR)/hsr.c hyp/core/guest_mem.c hyp/fdt/fdt.c \
+PORTABLE_SRCS := $(wildcard pmu/*.c) $(ARCH_DIR)/hsr.c hyp/fdt/fdt.c \
 	hyp/fdt/fdt_fixup.c hyp/debug/dbg_context.c hyp/core/fmt.c hyp/core/options.c \
 	hyp/vgic/vgic_lr.c hyp/vgic/vgic_sgi.c hyp/vgic/vgic_queue.c hyp/vgic/vgic_held.c \
 	hyp/vgic/vgic_dist.c hyp/core/pmu_phys.c hyp/vgic/vgic_topo.c

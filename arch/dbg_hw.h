@@ -17,6 +17,8 @@ void dbg_hw_write(enum dbg_reg r, uint32_t v);
  * alone. The target generates straight-line code for these. */
 void dbg_hw_save(uint32_t reg[DBG_NREGS]);
 void dbg_hw_load(const uint32_t reg[DBG_NREGS]);
+/* dbg_hw_save() of the DBG_HW_LIVE registers only (dbg_regs.h). */
+void dbg_hw_save_live(uint32_t reg[DBG_NREGS]);
 
 /* Registers outside the context the guest may use through the monitor
  * (DBGDSCRint, the OS lock): pass-through by key. false: not present. */

@@ -194,6 +194,18 @@ pmu_trap(struct pmu_cpu *p, uint32_t key, bool read, uint32_t *rt, bool pl0)
 /* Cluster switch, in three phases (hyp/switch/cluster.c interleaves debug). */
 void pmu_switch_out(struct pmu_cpu *p);
 void pmu_hw_reset(struct pmu_cpu *p, unsigned inbound);
+/* pmu_hw_reset() but for what the pmu_switch_in() that follows on this
+ * core overwrites (the in-place switch; pmu_regfile.c says which): state
+ * 1 restores nothing, so it resets everything. Inline: one test on the
+ * switch path. */
+void pmu_hw_reset_restored(struct pmu_cpu *p, unsigned inbound);
+static inline void pmu_hw_reset_unrestored(struct pmu_cpu *p, unsigned inbound)
+{
+	if (p->state == 1)
+		pmu_hw_reset(p, inbound);
+	else
+		pmu_hw_reset_restored(p, inbound);
+}
 void pmu_switch_in(struct pmu_cpu *p, unsigned inbound);
 
 /* Poison left by pmu_hw_reset() in registers whose reset value is UNKNOWN

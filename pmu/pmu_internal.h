@@ -82,9 +82,12 @@ uint64_t ccnt_observe(struct pmu_cpu *p);        /* 64-bit value, carries the up
 void software_increment(uint32_t v, unsigned n, bool pl0);
 void ccnt_load(struct pmu_cpu *p, uint64_t v);
 /* Cluster c's context (c active): everything a context holds, for the
- * counters c has, from the hardware and the kept registers, or back. */
+ * counters c has, from the hardware and the kept registers, or back
+ * (regs_restore: counters 0..3 and the controls from r, the others from
+ * own). */
 void regs_save(struct pmu_cpu *p, struct pmu_regs *r, unsigned c);
-void regs_restore(struct pmu_cpu *p, const struct pmu_regs *r, unsigned c);
+void regs_restore(struct pmu_cpu *p, const struct pmu_regs *r, const struct pmu_regs *own,
+		  unsigned c);
 
 /* Per-cluster access (pmu_creg.c; creg_read/creg_write inline in
  * pmu_creg.h): the active cluster is the hardware, an inactive one reads

@@ -182,6 +182,32 @@ static void __attribute__((noinline)) kept_restore(struct pmu_cpu *p, const stru
 	}
 }
 
+/* Counter i's type and value, and back; the reset's poison. Straight-line
+ * for the Type A counters 0..3, which every cluster has in the hardware
+ * (hw_counters >= 4): a loop over them cost 3 a counter. */
+_Static_assert(PMU_TYPEA_COUNTERS == 4, "straight-line Type A counters 0..3");
+static inline __attribute__((always_inline)) void save_counter(unsigned i, struct pmu_regs *r)
+{
+	select_counter(i);
+	r->evtyper[i] = pmu_hw_read(PMU_HW_PMXEVTYPER);
+	r->evcntr[i] = pmu_hw_read(PMU_HW_PMXEVCNTR);
+}
+
+static inline __attribute__((always_inline)) void
+restore_counter(unsigned i, const struct pmu_regs *r)
+{
+	select_counter(i);
+	pmu_hw_write(PMU_HW_PMXEVTYPER, r->evtyper[i]);
+	pmu_hw_write(PMU_HW_PMXEVCNTR, r->evcntr[i]);
+}
+
+static inline __attribute__((always_inline)) void poison_counter(unsigned i)
+{
+	select_counter(i);
+	pmu_hw_write(PMU_HW_PMXEVTYPER, PMU_POISON(i));
+	pmu_hw_write(PMU_HW_PMXEVCNTR, PMU_POISON(i));
+}
+
 /* Everything a context holds, for the counters cluster c has. The entries
  * past them are not written: p->saved[c] keeps the zeros pmu_cpu_init()
  * gave them (pmu.h). */
@@ -197,11 +223,12 @@ void regs_save(struct pmu_cpu *p, struct pmu_regs *r, unsigned c)
 	r->ovs = pmu_hw_read(PMU_HW_PMOVSR) & m;
 	r->userenr = pmu_hw_read(PMU_HW_PMUSERENR);
 	r->selr = sel;
-	for (unsigned i = 0; i < n; i++) {
-		select_counter(i);
-		r->evtyper[i] = pmu_hw_read(PMU_HW_PMXEVTYPER);
-		r->evcntr[i] = pmu_hw_read(PMU_HW_PMXEVCNTR);
-	}
+	save_counter(0, r);   /* every cluster has 0..3 in the hardware */
+	save_counter(1, r);
+	save_counter(2, r);
+	save_counter(3, r);
+	for (unsigned i = PMU_TYPEA_COUNTERS; i < n; i++)
+		save_counter(i, r);
 	select_counter(PMU_SEL_CCNT);
 	r->ccfiltr = pmu_hw_read(PMU_HW_PMXEVTYPER);
 	select_counter(sel);
@@ -210,33 +237,46 @@ void regs_save(struct pmu_cpu *p, struct pmu_regs *r, unsigned c)
 		kept_save(p, r, c);
 }
 
-/* The inverse of regs_save(). Enables go in last among the counters'
- * registers so nothing counts a half-restored value; PMSELR last of all
- * because the loop above uses it. */
-void regs_restore(struct pmu_cpu *p, const struct pmu_regs *r, unsigned c)
+/*
+ * The inverse of regs_save(): the controls, the cycle counter and the
+ * Type A counters 0..3 (and their bits) from r; the cluster's counters
+ * past them (A15 4, 5: Type B only, in the hardware or kept) and their
+ * bits from own. State 2 migrates r and keeps the inbound cluster's own
+ * (pmu_switch.c); state 3 passes its context twice. Two sources instead
+ * of a merged copy: the 88-byte struct copy cost about 100 per switch.
+ * Enables go in last among the
+ * counters' registers so nothing counts a half-restored value; PMSELR
+ * last of all because the selects above use it.
+ */
+void regs_restore(struct pmu_cpu *p, const struct pmu_regs *r, const struct pmu_regs *own, unsigned c)
 {
+	const uint32_t vis = counter_mask(PMU_TYPEA_COUNTERS);
 	uint32_t m = p->hw_bits[c];
 	unsigned n = p->backed[c];
+	uint32_t ovs = ((r->ovs & vis) | (own->ovs & ~vis)) & m;
+	uint32_t inten = ((r->inten & vis) | (own->inten & ~vis)) & m;
+	uint32_t cnten = ((r->cnten & vis) | (own->cnten & ~vis)) & m;
 
 	pmu_hw_write(PMU_HW_PMCR, r->pmcr & PMCR_WRITABLE);
-	for (unsigned i = 0; i < n; i++) {
-		select_counter(i);
-		pmu_hw_write(PMU_HW_PMXEVTYPER, r->evtyper[i]);
-		pmu_hw_write(PMU_HW_PMXEVCNTR, r->evcntr[i]);
-	}
+	restore_counter(0, r);
+	restore_counter(1, r);
+	restore_counter(2, r);
+	restore_counter(3, r);
+	for (unsigned i = PMU_TYPEA_COUNTERS; i < n; i++)
+		restore_counter(i, own);
 	select_counter(PMU_SEL_CCNT);
 	pmu_hw_write(PMU_HW_PMXEVTYPER, r->ccfiltr);
 	ccnt_load(p, r->ccnt);
-	pmu_hw_write(PMU_HW_PMOVSR, ~r->ovs & m);      /* write-1-to-clear ... */
-	pmu_hw_write(PMU_HW_PMOVSSET, r->ovs & m);     /* ... and set (v7 + VE) */
-	pmu_hw_write(PMU_HW_PMINTENCLR, ~r->inten & m);
-	pmu_hw_write(PMU_HW_PMINTENSET, r->inten & m);
+	pmu_hw_write(PMU_HW_PMOVSR, ~ovs & m);      /* write-1-to-clear ... */
+	pmu_hw_write(PMU_HW_PMOVSSET, ovs);         /* ... and set (v7 + VE) */
+	pmu_hw_write(PMU_HW_PMINTENCLR, ~inten & m);
+	pmu_hw_write(PMU_HW_PMINTENSET, inten);
 	pmu_hw_write(PMU_HW_PMUSERENR, r->userenr & PMUSERENR_EN);
-	pmu_hw_write(PMU_HW_PMCNTENCLR, ~r->cnten & m);
-	pmu_hw_write(PMU_HW_PMCNTENSET, r->cnten & m);
+	pmu_hw_write(PMU_HW_PMCNTENCLR, ~cnten & m);
+	pmu_hw_write(PMU_HW_PMCNTENSET, cnten);
 	select_counter(r->selr & SELR_MASK);
 	if (p->kept_bits[c])
-		kept_restore(p, r, c);
+		kept_restore(p, own, c);
 }
 
 /* The inbound cluster's kept counters come out of reset like the
@@ -274,15 +314,54 @@ void pmu_hw_reset(struct pmu_cpu *p, unsigned inbound)
 	pmu_hw_write(PMU_HW_PMINTENCLR, ~0u);
 	pmu_hw_write(PMU_HW_PMOVSR, ~0u);
 	pmu_hw_write(PMU_HW_PMUSERENR, 0);
-	for (unsigned i = 0; i < p->hw_counters; i++) {
-		select_counter(i);
-		pmu_hw_write(PMU_HW_PMXEVTYPER, PMU_POISON(i));
-		pmu_hw_write(PMU_HW_PMXEVCNTR, PMU_POISON(i));
-	}
+	poison_counter(0);
+	poison_counter(1);
+	poison_counter(2);
+	poison_counter(3);
+	for (unsigned i = PMU_TYPEA_COUNTERS; i < p->hw_counters; i++)
+		poison_counter(i);
 	select_counter(PMU_SEL_CCNT);
 	pmu_hw_write(PMU_HW_PMXEVTYPER, 0);
 	pmu_hw_write(PMU_HW_PMCCNTR, PMU_POISON(PMU_SEL_CCNT));
 	select_counter(0);
+	if (p->hw_counters < PMU_HW_COUNTERS_MAX)
+		kept_reset(p, inbound);
+}
+
+/* Counters of the physical PMU the inbound cluster does not have (the
+ * A15's 4, 5 when the A7 comes in on a 6-counter PMU): the restore does
+ * not reach them, so they reset here as in pmu_hw_reset(). */
+static void __attribute__((noinline)) reset_unbacked(struct pmu_cpu *p, unsigned inbound)
+{
+	uint32_t gone = counter_mask(p->hw_counters) & ~p->hw_bits[inbound];
+
+	pmu_hw_write(PMU_HW_PMINTENCLR, gone);
+	pmu_hw_write(PMU_HW_PMOVSR, gone);
+	for (unsigned i = p->backed[inbound]; i < p->hw_counters; i++)
+		poison_counter(i);
+}
+
+/*
+ * The reset phase when pmu_switch_in() follows at once on the same core
+ * in state 2 or 3 (an in-place switch, pmu_hw_reset_unrestored() in
+ * pmu.h): the restore (regs_restore) writes every register pmu_hw_reset()
+ * writes for the inbound cluster's counters - PMCR, their types and
+ * values, PMCCFILTR, PMCCNTR, the set/clear pairs, PMUSERENR, PMSELR -
+ * before anything can look, so those reset values could never be seen
+ * (and cost about 70 per switch). Still reset: every enable (so nothing
+ * counts a half-restored value, as after a reset), the physical counters
+ * the inbound cluster lacks, and the kept ones. A migration's outbound
+ * core, which parks, always resets in full (hyp/switch/migrate.c).
+ */
+void pmu_hw_reset_restored(struct pmu_cpu *p, unsigned inbound)
+{
+	if (inbound >= PMU_NCLUSTERS) {   /* as pmu_switch_in(): never index with it */
+		pmu_hw_reset(p, inbound);
+		return;
+	}
+	pmu_hw_write(PMU_HW_PMCNTENCLR, ~0u);
+	if (p->backed[inbound] < p->hw_counters)
+		reset_unbacked(p, inbound);
 	if (p->hw_counters < PMU_HW_COUNTERS_MAX)
 		kept_reset(p, inbound);
 }

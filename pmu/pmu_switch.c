@@ -20,24 +20,9 @@ void pmu_switch_out(struct pmu_cpu *p)
  * guest sees natively (counters 0..3, the cycle counter, controls) move
  * raw. Counters 4, 5 exist only on the A15 and only Type B reaches them:
  * they, and their enable/overflow bits, are the inbound cluster's own
- * (in the hardware or kept, the same).
+ * (in the hardware or kept, the same): regs_restore() takes them from
+ * the second context.
  */
-static void migrate(struct pmu_cpu *p, unsigned out, unsigned in)
-{
-	struct pmu_regs m = p->saved[out];
-	const struct pmu_regs *own = &p->saved[in];
-	const uint32_t visible = counter_mask(PMU_TYPEA_COUNTERS);
-
-	for (unsigned i = PMU_TYPEA_COUNTERS; i < PMU_HW_COUNTERS_MAX; i++) {
-		m.evtyper[i] = own->evtyper[i];
-		m.evcntr[i] = own->evcntr[i];
-	}
-	m.cnten = (m.cnten & visible) | (own->cnten & ~visible);
-	m.inten = (m.inten & visible) | (own->inten & ~visible);
-	m.ovs = (m.ovs & visible) | (own->ovs & ~visible);
-	regs_restore(p, &m, in);
-}
-
 void pmu_switch_in(struct pmu_cpu *p, unsigned inbound)
 {
 	unsigned out = p->active;
@@ -52,10 +37,10 @@ void pmu_switch_in(struct pmu_cpu *p, unsigned inbound)
 		p->ccnt_last = pmu_hw_read(PMU_HW_PMCCNTR);
 		break;
 	case 2:
-		migrate(p, out, inbound);
+		regs_restore(p, &p->saved[out], &p->saved[inbound], inbound);
 		break;
 	default:  /* 3: the inbound cluster's own context (zeros if never active) */
-		regs_restore(p, &p->saved[inbound], inbound);
+		regs_restore(p, &p->saved[inbound], &p->saved[inbound], inbound);
 		break;
 	}
 	p->ever_active[inbound] = true;

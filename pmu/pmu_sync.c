@@ -11,9 +11,14 @@
  * written to the array. How the pass is organised: pmu_sync(). Choices
  * where the spec is silent: docs/pmu-core.md. Costs: docs/performance.md.
  */
+#include <stddef.h>
 #include <stdint.h>      /* newlib's stdatomic.h needs it first */
 #include <stdatomic.h>   /* atomic_signal_fence: a compiler-only barrier */
 #include "pmu_creg.h"
+
+_Static_assert(offsetof(struct pmu_regs, evcntr) ==
+	       offsetof(struct pmu_regs, evtyper) + PMU_HW_COUNTERS_MAX * sizeof(uint32_t),
+	       "a snapshot's counts follow its types");
 
 _Static_assert(PMU_SYNC_ENTRIES <= PMU_SYNC_MAX_ENTRIES, "pmu_sync's copy holds every entry");
 _Static_assert(PMU_NCLUSTERS == 2, "PMU_SYNC_ENTRIES names both clusters' counters");
@@ -100,34 +105,35 @@ static void configure(struct pmu_cpu *p, const struct counter_ *e)
 		reset_entry(p, e);
 }
 
-/* What READ puts in event_type and counter_value, any counter, either
- * cluster. No side effect but PMSELR: an active-cluster event counter is
- * selected and read where it is, and pmu_sync() puts the guest's selection
- * back once, after all entries. */
-static inline void read_value(struct pmu_cpu *p, unsigned c, uint32_t sel, struct counter_ *out)
+/* What READ puts in event_type (*type) and counter_value (*value), any
+ * counter, either cluster. No side effect but PMSELR: an active-cluster
+ * event counter is selected and read where it is, and pmu_sync() puts the
+ * guest's selection back once, after all entries. */
+static inline void read_value(struct pmu_cpu *p, unsigned c, uint32_t sel, unsigned int *type,
+			      unsigned int *value)
 {
 	unsigned i = sel - PMU_EVENT_COUNTER_0;
 
 	switch (sel) {
 	case PMU_CYCLE_COUNTER:
-		out->event_type = EVTYPER_CYCLES;
-		out->counter_value = (uint32_t)creg_ccnt(p, c);
+		*type = EVTYPER_CYCLES;
+		*value = (uint32_t)creg_ccnt(p, c);
 		break;
 	case PMU_OVERFLOW_FLAG:   /* a status: PMOVSR */
-		out->event_type = 0;
-		out->counter_value = creg_read(p, c, TB_PMOVSR);
+		*type = 0;
+		*value = creg_read(p, c, TB_PMOVSR);
 		break;
 	default:
 		if (i < p->backed[c] && is_active(p, c)) {
 			pmu_hw_write(PMU_HW_PMSELR, i);
-			out->event_type = pmu_hw_read(PMU_HW_PMXEVTYPER);
-			out->counter_value = pmu_hw_read(PMU_HW_PMXEVCNTR);
+			*type = pmu_hw_read(PMU_HW_PMXEVTYPER);
+			*value = pmu_hw_read(PMU_HW_PMXEVCNTR);
 		} else if (is_active(p, c)) {   /* kept by the monitor */
-			out->event_type = p->kept.evtyper[i];
-			out->counter_value = p->kept.evcntr[i];
+			*type = p->kept.evtyper[i];
+			*value = p->kept.evcntr[i];
 		} else {
-			out->event_type = saved(p, c)->evtyper[i];
-			out->counter_value = saved(p, c)->evcntr[i];
+			*type = saved(p, c)->evtyper[i];
+			*value = saved(p, c)->evcntr[i];
 		}
 		break;
 	}
@@ -141,7 +147,7 @@ static void process(struct pmu_cpu *p, const struct counter_ *e, struct counter_
 		configure(p, e);
 		return;
 	}
-	read_value(p, e->cluster_id, e->selected_counter, out);
+	read_value(p, e->cluster_id, e->selected_counter, &out->event_type, &out->counter_value);
 	if (e->request_code == PMU_READ_RESET_COUNTER)
 		reset_entry(p, e);
 }
@@ -151,7 +157,7 @@ static void process(struct pmu_cpu *p, const struct counter_ *e, struct counter_
  * changes before the last entry is valid, and each word of the array is
  * read once (guest_word()), only the words the entry's request uses.
  *  - READs before the first entry with a side effect (any other request)
- *    are done in that pass, their results kept in `in`: a READ changes
+ *    are done in that pass, their results kept in `res`: a READ changes
  *    only PMSELR and the cycle counter's carry tracking, both put back if
  *    a later entry is bad. Their results are written out once all entries
  *    are valid.
@@ -160,23 +166,34 @@ static void process(struct pmu_cpu *p, const struct counter_ *e, struct counter_
  *    earlier RESET of its counter and inactive-cluster writes are deferred
  *    in order.
  * A READ-only array (a profiler reading its counters) takes the first path
- * only (docs/performance.md).
+ * only (docs/performance.md). Its entries are mostly event counters: of
+ * the active cluster in the hardware (below active_backed), or of the
+ * inactive one in its snapshot (below its ncounters). Those two are tested
+ * first, with the per-cluster values taken before the loop, and are valid
+ * by that test; anything else (cycle counter, overflow flags, kept
+ * counters, an invalid entry) goes through entry_valid() and read_value().
  */
 int32_t pmu_sync(struct pmu_cpu *p, struct descriptor *d, uint32_t nelems)
 {
-	struct counter_ in[PMU_SYNC_MAX_ENTRIES], *e = in, *first;
-	struct descriptor *ge, *end, *tail;
+	struct counter_ in[PMU_SYNC_MAX_ENTRIES], *e = in;
+	unsigned int res[PMU_SYNC_MAX_ENTRIES][2], (*r)[2] = res;   /* the ABI's words */
+	struct descriptor *ge, *end, *tail, *w;
 	const uint32_t ccnt_hi = p->ccnt_hi, ccnt_last = p->ccnt_last;
+	const unsigned act = p->active, oth = act ^ 1u;
+	const unsigned hw_n = p->active_backed, other_n = ncounters(oth);
+	/* the snapshot's types, then its counts: one pointer for both */
+	const uint32_t *otype = saved(p, oth)->evtyper;
 	uint32_t pmselr;
 
 	if (!d || nelems < 1 || nelems - 1 > PMU_SYNC_ENTRIES ||
 	    guest_word(&d[0].header.entries) != nelems - 1)
 		return BL_HVC_INVALID_PARAMETER;
 	pmselr = pmu_hw_read(PMU_HW_PMSELR);
-	for (ge = d + 1, end = d + nelems; ge != end; ge++, e++) {   /* READs while nothing had a side effect */
+	for (ge = d + 1, end = d + nelems; ge != end; ge++, r++) {   /* READs while nothing had a side effect */
 		uint32_t c = guest_word(&ge->counter.cluster_id);
 		uint32_t sel = guest_word(&ge->counter.selected_counter);
 		uint32_t req = guest_word(&ge->counter.request_code);
+		uint32_t i = sel - PMU_EVENT_COUNTER_0;
 
 		if (req != PMU_READ_COUNTER) {   /* the first side effect */
 			e->cluster_id = c;
@@ -186,11 +203,25 @@ int32_t pmu_sync(struct pmu_cpu *p, struct descriptor *d, uint32_t nelems)
 			e->request_code = req;
 			break;
 		}
+		if (c == act) {
+			if (i < hw_n) {   /* valid: in the hardware */
+				pmu_hw_write(PMU_HW_PMSELR, i);
+				(*r)[0] = pmu_hw_read(PMU_HW_PMXEVTYPER);
+				(*r)[1] = pmu_hw_read(PMU_HW_PMXEVCNTR);
+				continue;
+			}
+		} else if (c < PMU_NCLUSTERS) {   /* so c == oth: one register less */
+			if (i < other_n) {   /* valid: the snapshot */
+				(*r)[0] = otype[i];
+				(*r)[1] = otype[i + PMU_HW_COUNTERS_MAX];   /* evcntr[i] */
+				continue;
+			}
+		}
 		if (!entry_valid(p, c, sel, req))
 			goto invalid;
-		read_value(p, c, sel, e);
+		read_value(p, c, sel, &(*r)[0], &(*r)[1]);
 	}
-	for (tail = ge, first = e; ge != end; ge++, e++) {   /* from there on: copied, then checked */
+	for (tail = ge; ge != end; ge++, e++) {   /* from there on: copied, then checked */
 		if (ge != tail) {   /* the first one is copied already */
 			*e = ge->counter;   /* one read of each word (word loads) ... */
 			/* ... and from here on only the copy is used: the compiler
@@ -201,11 +232,11 @@ int32_t pmu_sync(struct pmu_cpu *p, struct descriptor *d, uint32_t nelems)
 			goto invalid;
 	}
 	/* all valid */
-	for (e = in, ge = d + 1; ge != tail; e++, ge++) {
-		ge->counter.event_type = e->event_type;
-		ge->counter.counter_value = e->counter_value;
+	for (r = res, w = d + 1; w != tail; r++, w++) {   /* w: ge stays at tail */
+		w->counter.event_type = (*r)[0];
+		w->counter.counter_value = (*r)[1];
 	}
-	for (e = first; ge != end; e++, ge++)
+	for (e = in, ge = tail; ge != end; e++, ge++)
 		process(p, e, &ge->counter);
 	pmu_hw_write(PMU_HW_PMSELR, pmselr);
 	d[0].header.active_cluster_id = p->active;

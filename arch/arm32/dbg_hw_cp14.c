@@ -13,7 +13,12 @@ static const uint32_t masks[DBG_NREGS] = {
 	DBG_REGS(DBG_MASK)
 #undef DBG_MASK
 };
-static bool present[DBG_NREGS];
+/* Bit r: the core has register r (probed at boot). Bits, for the switch
+ * path: a TST per register instead of a byte load and a compare (an array
+ * of bools cost 1 more a register a pass); only DBG_HW rows can be set,
+ * and the others are not even tested (their kind is a constant). */
+static uint64_t present_bits;
+#define HAVE(have, name, kind) ((kind) == DBG_HW && ((have) >> DBG_##name & 1u))
 static bool pass_present[4];   /* DBGDSCRint, DBGOSLSR, DBGOSDLR, DBGPRSR readable */
 
 uint32_t dbg_hw_read(enum dbg_reg r)
@@ -37,22 +42,36 @@ void dbg_hw_write(enum dbg_reg r, uint32_t v)
 	isb();
 }
 
-bool dbg_hw_present(enum dbg_reg r) { return r < DBG_NREGS && present[r]; }
+bool dbg_hw_present(enum dbg_reg r) { return r < DBG_NREGS && (present_bits >> r & 1u); }
 
 /* Straight-line code, one test and one MRC/MCR per register: the switch
  * path's cost (docs/performance.md). Only DBG_HW registers can be present. */
 void dbg_hw_save(uint32_t reg[DBG_NREGS])
 {
+	const uint64_t have = present_bits;
+
 #define DBG_SAVE1(name, kind, mask, reset) \
-	if (present[DBG_##name]) reg[DBG_##name] = read_##name() & (mask);
+	if (HAVE(have, name, kind)) reg[DBG_##name] = read_##name() & (mask);
 	DBG_REGS(DBG_SAVE1)
 #undef DBG_SAVE1
 }
 
+void dbg_hw_save_live(uint32_t reg[DBG_NREGS])
+{
+	const uint64_t have = present_bits;
+
+#define DBG_SAVE_LIVE(name) \
+	if (HAVE(have, name, DBG_HW)) reg[DBG_##name] = read_##name() & masks[DBG_##name];
+	DBG_HW_LIVE(DBG_SAVE_LIVE)
+#undef DBG_SAVE_LIVE
+}
+
 void dbg_hw_load(const uint32_t reg[DBG_NREGS])
 {
+	const uint64_t have = present_bits;
+
 #define DBG_LOAD1(name, kind, mask, reset) \
-	if (present[DBG_##name]) write_##name(reg[DBG_##name]);
+	if (HAVE(have, name, kind)) write_##name(reg[DBG_##name]);
 	DBG_REGS(DBG_LOAD1)
 #undef DBG_LOAD1
 	isb();
@@ -123,9 +142,11 @@ void dbg_hw_probe(void)
 	unsigned n = 0;
 
 	for (unsigned r = 0; r < DBG_NREGS; r++) {
-		present[r] = kinds[r] == DBG_HW && probe_one((enum dbg_reg)r);
-		n += present[r];
-		if (kinds[r] == DBG_HW && !present[r])
+		bool have = kinds[r] == DBG_HW && probe_one((enum dbg_reg)r);
+
+		present_bits |= (uint64_t)have << r;
+		n += have;
+		if (kinds[r] == DBG_HW && !have)
 			log_info("debug: %s not implemented by this core: kept by the monitor\n", names[r]);
 	}
 	probe_arm(); (void)read_DBGDSCRINT(); pass_present[0] = !probe_disarm();

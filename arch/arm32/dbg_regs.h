@@ -61,6 +61,14 @@
 
 enum dbg_kind { DBG_HW, DBG_SHADOW };
 
+/* The context registers the core itself changes: a watchpoint hit writes
+ * DBGWFAR, a debug event DBGDSCRext.MOE, the guest's native (untrapped)
+ * DBGDTRRX/TXint accesses the DCC's registers. Only these are read at a
+ * switch-out (dbg_hw_save_live); every other context register changes
+ * only by the guest's trapped writes, which dbg_trap() also makes to the
+ * saved context. */
+#define DBG_HW_LIVE(X) X(DBGWFAR) X(DBGDTRRXEXT) X(DBGDTRTXEXT) X(DBGDSCREXT)
+
 enum dbg_reg {
 #define DBG_ENUM(name, kind, mask, reset) DBG_##name,
 	DBG_REGS(DBG_ENUM)

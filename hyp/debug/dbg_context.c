@@ -44,17 +44,29 @@ void dbg_ctx_init(struct dbg_ctx *d)
 }
 
 bool dbg_ctx_in_use(const struct dbg_ctx *d) { return d->used; }
-void dbg_ctx_mark_used(struct dbg_ctx *d) { d->used = true; }
 
-/* Registers the core lacks keep the monitor's value: dbg_hw_save() takes
- * only the ones in hardware (masked to their writable bits). */
+/* From its first use on, the context is kept up to date: it takes the
+ * hardware's registers once here, then every trapped write goes to both
+ * (dbg_trap), so a switch-out reads only what the core changes itself
+ * (DBG_HW_LIVE). Registers the core lacks keep the monitor's value. */
+void dbg_ctx_mark_used(struct dbg_ctx *d)
+{
+	if (d->used)
+		return;
+	d->used = true;
+	dbg_hw_save(d->reg);
+}
+
+/* The registers the core changes by itself, and the OS Lock: the rest is
+ * in d->reg already (dbg_ctx_mark_used). Reading all 22 of QEMU's A15
+ * here cost about 130 per switch. */
 void dbg_switch_out(struct dbg_ctx *d)
 {
 	bool locked;
 
 	if (dbg_hw_oslock(&locked))
 		d->oslk = locked;
-	dbg_hw_save(d->reg);
+	dbg_hw_save_live(d->reg);
 }
 
 static const uint32_t reset_values[DBG_NREGS] = {
@@ -63,14 +75,24 @@ static const uint32_t reset_values[DBG_NREGS] = {
 #undef DBG_RESET
 };
 
-void dbg_hw_reset(unsigned inbound_cluster)
+/* The reset phase when dbg_switch_in() follows at once on the same core
+ * (the in-place switch, hyp/switch/cluster.h): its load writes every
+ * context register the core has, so their reset values could never be
+ * seen (about 110 per switch); the OS Lock, which the load does not
+ * write, takes its reset value, so the context loads with it held. */
+void dbg_hw_reset_unrestored(unsigned inbound_cluster)
 {
 	bool locked;
 
 	(void)inbound_cluster;   /* A15 and A7 debug logic reset alike */
-	dbg_hw_load(reset_values);
 	if (dbg_hw_oslock(&locked))
 		dbg_hw_set_oslock(true);   /* v7.1: a debug cold reset sets the OS Lock */
+}
+
+void dbg_hw_reset(unsigned inbound_cluster)
+{
+	dbg_hw_load(reset_values);
+	dbg_hw_reset_unrestored(inbound_cluster);
 }
 
 void dbg_switch_in(struct dbg_ctx *d, unsigned inbound_cluster)
@@ -95,7 +117,7 @@ static int find(uint32_t key)
 
 int dbg_trap(struct dbg_ctx *d, unsigned active_cluster, uint32_t key, bool read, uint32_t *rt)
 {
-	d->used = true;
+	dbg_ctx_mark_used(d);
 	if (key == CPK_DBGDIDR) {
 		if (!read)
 			return 1;
@@ -110,10 +132,12 @@ int dbg_trap(struct dbg_ctx *d, unsigned active_cluster, uint32_t key, bool read
 	uint32_t v = *rt & regs[r].mask;
 
 	if (in_hw(r)) {
-		if (read)
+		if (read) {
 			*rt = dbg_hw_read(r);
-		else
+		} else {
 			dbg_hw_write(r, v);
+			d->reg[r] = v;   /* the context, kept up to date */
+		}
 		return 0;
 	}
 	switch (r) {

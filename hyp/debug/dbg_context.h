@@ -23,6 +23,9 @@ bool dbg_ctx_in_use(const struct dbg_ctx *d);
 void dbg_ctx_mark_used(struct dbg_ctx *d);
 void dbg_switch_out(struct dbg_ctx *d);
 void dbg_hw_reset(unsigned inbound_cluster);
+/* dbg_hw_reset() but for what the dbg_switch_in() that follows on this
+ * core overwrites: the OS Lock only. */
+void dbg_hw_reset_unrestored(unsigned inbound_cluster);
 void dbg_switch_in(struct dbg_ctx *d, unsigned inbound_cluster);
 /* What the guest reads as DBGDIDR on a cluster. */
 uint32_t dbg_didr(unsigned cluster);

@@ -40,10 +40,11 @@ static inline __attribute__((always_inline)) void cluster_switch_cpu(struct hyp_
 	pmu_switch_out(&c->pmu);
 	if (dbg)
 		dbg_switch_out(&c->dbg);
-	/* 2. the inbound core as it comes out of reset */
-	pmu_hw_reset(&c->pmu, target);
+	/* 2. the inbound core as it comes out of reset, but for the
+	 * registers step 3 writes on this core before anything can look */
+	pmu_hw_reset_unrestored(&c->pmu, target);
 	if (dbg)
-		dbg_hw_reset(target);
+		dbg_hw_reset_unrestored(target);
 	cluster_load_identity(target);
 	/* 3. inbound: restore what the state says to restore */
 	pmu_switch_in(&c->pmu, target);

@@ -1,4 +1,4 @@
-/* guest_range_ok(): every guest pointer goes through it (hyp/core/guest_mem.c). */
+/* guest_range_ok(): every guest pointer goes through it (hyp/core/guest_mem.h). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

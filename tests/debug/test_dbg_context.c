@@ -192,6 +192,70 @@ static void masks_respected(void **state)
 	assert_int_equal(fake_dbg_reg[DBG_DBGDSCREXT], 0x0000903Cu);
 }
 
+/* The in-place switch's reset phase (dbg_hw_reset_unrestored) leaves out
+ * what dbg_switch_in() overwrites: the same switches with the full reset
+ * and with it leave the same registers and OS Lock, on a core with every
+ * register and on QEMU's, the lock held or not. */
+static void reset_unrestored_is_unseen(void **state)
+{
+	(void)state;
+
+	for (unsigned like_qemu = 0; like_qemu < 2; like_qemu++)
+		for (unsigned lock = 0; lock < 2; lock++) {
+			uint32_t reg[2][DBG_NREGS];
+			bool oslk[2];
+
+			for (unsigned lean = 0; lean < 2; lean++) {
+				struct dbg_ctx d;
+
+				if (like_qemu)
+					fake_dbg_like_qemu();
+				else
+					fake_dbg_reset_all_present();
+				dbg_ctx_init(&d);
+				for (unsigned r = 0; r < DBG_NREGS; r++)
+					wr(&d, 0, (enum dbg_reg)r, pattern((enum dbg_reg)r));
+				fake_dbg_oslock = lock;
+				for (unsigned k = 0; k < 3; k++) {
+					dbg_switch_out(&d);
+					if (lean)
+						dbg_hw_reset_unrestored(k & 1);
+					else
+						dbg_hw_reset(k & 1);
+					dbg_switch_in(&d, k & 1);
+				}
+				memcpy(reg[lean], fake_dbg_reg, sizeof(reg[lean]));
+				oslk[lean] = fake_dbg_oslock;
+			}
+			assert_memory_equal(reg[0], reg[1], sizeof(reg[0]));
+			assert_int_equal(oslk[0], oslk[1]);
+			assert_int_equal(oslk[0], lock);
+		}
+}
+
+/* Only the registers the core changes itself are read at a switch-out;
+ * the rest come from the guest's trapped writes, kept in the context
+ * (first use takes the hardware's values once). */
+static void live_registers_saved(void **state)
+{
+	(void)state;
+	struct dbg_ctx d;
+
+	fake_dbg_reset_all_present();
+	fake_dbg_reg[DBG_DBGBVR3] = 0x1230u;     /* before first use: taken once */
+	dbg_ctx_init(&d);
+	wr(&d, 0, DBG_DBGBVR0, 0x4000u);
+	fake_dbg_reg[DBG_DBGWFAR] = 0x8000u;     /* a watchpoint hit */
+	fake_dbg_reg[DBG_DBGDSCREXT] = 0x8008u;  /* MDBGen, MOE of the event */
+	fake_dbg_reg[DBG_DBGDTRTXEXT] = 0x55u;   /* the guest's native DTRTXint */
+	do_switch(&d, 1, true);
+	assert_int_equal(fake_dbg_reg[DBG_DBGWFAR], 0x8000u);
+	assert_int_equal(fake_dbg_reg[DBG_DBGDSCREXT], 0x8008u);
+	assert_int_equal(fake_dbg_reg[DBG_DBGDTRTXEXT], 0x55u);
+	assert_int_equal(fake_dbg_reg[DBG_DBGBVR0], 0x4000u);
+	assert_int_equal(fake_dbg_reg[DBG_DBGBVR3], 0x1230u);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -203,6 +267,8 @@ int main(void)
 		cmocka_unit_test(identity_and_undef),
 		cmocka_unit_test(os_lock_migrates),
 		cmocka_unit_test(masks_respected),
+		cmocka_unit_test(reset_unrestored_is_unseen),
+		cmocka_unit_test(live_registers_saved),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

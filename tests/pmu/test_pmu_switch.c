@@ -240,6 +240,58 @@ static void state_change_between_switches(void **state)
 	assert_int_equal(fake_pmu_peek().evcntr[2], 0xDEAD0002u);
 }
 
+/* The in-place switch's reset phase (pmu_hw_reset_unrestored) leaves out
+ * what the restore overwrites: the same switches with the full reset and
+ * with it end in the same hardware and the same monitor state, in every
+ * state, on a 6-counter and a 4-counter PMU (kept A15 counters 4, 5), for
+ * both directions. */
+static void run_switches(uint32_t pmcr_ro, unsigned st, bool full, struct fake_pmu *hw,
+			 struct pmu_cpu *after)
+{
+	static const unsigned to[] = { CLUSTER_A7, CLUSTER_A15, CLUSTER_A7, CLUSTER_A15 };
+	struct fake_pmu g = programmed(0x7000);
+
+	fake_pmu_power_on_as(pmcr_ro);
+	pmu_cpu_init(&cpu, CLUSTER_A15, fake_pmu_counters());
+	enter_state(3);
+	program(&g);
+	pmu_typeb_call(&cpu, HVC_PMXEVCNTR_WRITE, CLUSTER_A7, 0x1234, 0);  /* deferred */
+	if (st == 1)
+		assert_int_equal(pmu_hvc_pmu_switch(&cpu, 0), 0);
+	else if (st == 2)
+		enter_state(2);
+	for (unsigned k = 0; k < 4; k++) {
+		pmu_switch_out(&cpu);
+		if (full)
+			pmu_hw_reset(&cpu, to[k]);
+		else
+			pmu_hw_reset_unrestored(&cpu, to[k]);
+		pmu_switch_in(&cpu, to[k]);
+		fake_pmu_tick(3 + k);
+		hw[k] = fake_pmu_peek();
+		after[k] = cpu;
+	}
+}
+
+static void reset_unrestored_is_unseen(void **state)
+{
+	(void)state;
+	static const uint32_t cores[] = { FAKE_PMCR_A15, FAKE_PMCR_A7 };
+
+	for (unsigned core = 0; core < 2; core++)
+		for (unsigned st = 1; st <= 3; st++) {
+			struct fake_pmu hw_full[4], hw_lean[4];
+			struct pmu_cpu full[4], lean[4];
+
+			run_switches(cores[core], st, true, hw_full, full);
+			run_switches(cores[core], st, false, hw_lean, lean);
+			for (unsigned k = 0; k < 4; k++) {
+				assert_true(fake_pmu_equal(&hw_full[k], &hw_lean[k]));
+				assert_memory_equal(&full[k], &lean[k], sizeof(full[k]));
+			}
+		}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -249,6 +301,7 @@ int main(void)
 		cmocka_unit_test_setup(state1_inbound_stays_at_reset, setup),
 		cmocka_unit_test_setup(state3_one_context_per_cluster, setup),
 		cmocka_unit_test_setup(state_change_between_switches, setup),
+		cmocka_unit_test_setup(reset_unrestored_is_unseen, setup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -53,6 +53,14 @@ void dbg_hw_save(uint32_t reg[DBG_NREGS])
 			reg[r] = fake_dbg_reg[r] & fake_masks[r];
 }
 
+void dbg_hw_save_live(uint32_t reg[DBG_NREGS])
+{
+#define FAKE_SAVE_LIVE(name) \
+	if (fake_in_hw(DBG_##name)) reg[DBG_##name] = fake_dbg_reg[DBG_##name] & fake_masks[DBG_##name];
+	DBG_HW_LIVE(FAKE_SAVE_LIVE)
+#undef FAKE_SAVE_LIVE
+}
+
 void dbg_hw_load(const uint32_t reg[DBG_NREGS])
 {
 	for (unsigned r = 0; r < DBG_NREGS; r++)
