@@ -81,6 +81,15 @@ static inline struct hsr_cp32 hsr_decode_cp32(uint32_t hsr)
 
 struct hsr_cp64 hsr_decode_cp64(uint32_t hsr);
 struct hsr_dabt hsr_decode_dabt(uint32_t hsr);
+/* The syndrome of an MCR/MRC p15 of register key with condition AL (CV
+ * set, cond 0xE), Rt left clear; hsr_cp32_form(hsr) clears Rt, so the two
+ * are equal exactly for that access, whatever Rt (the hot paths'
+ * one compare, hyp/exit/reg_trap.c). */
+#define HSR_CP32_AL(key, read)                                               \
+	(((uint32_t)EC_CP15_32 << 26) | HSR_IL | (1u << 24) | (0xeu << 20) |   \
+	 (uint32_t)(key) | ((read) ? 1u : 0u))
+static inline uint32_t hsr_cp32_form(uint32_t hsr) { return hsr & ~(15u << 5); }
+
 static inline uint16_t hsr_hvc_imm(uint32_t hsr) { return (uint16_t)hsr; }
 
 /* Condition check for a trapped conditional instruction (ARM ARM A8.3). */

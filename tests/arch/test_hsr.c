@@ -78,6 +78,32 @@ static void dabt_fields(void **state)
 	assert_int_equal(d.dfsc, 0x0f);
 }
 
+/* The hot form of an MCR/MRC (issue #29): HSR_CP32_AL(key, read) matches
+ * hsr_cp32_form() for that register and direction with condition AL and
+ * any Rt, and for nothing else: another condition, CV clear, another
+ * register or direction, another class, a 16-bit instruction, ISS bit 9. */
+static void cp32_hot_form(void **state)
+{
+	(void)state;
+	const uint32_t ccnt = HSR_CP32_AL(CPK_PMCCNTR, true), selr = HSR_CP32_AL(CPK_PMSELR, false);
+
+	for (unsigned rt = 0; rt < 16; rt++) {
+		assert_int_equal(hsr_cp32_form(mk_cp32(EC_CP15_32, 1, 0xe, 0, 9, 13, 0, rt, 1)), ccnt);
+		assert_int_equal(hsr_cp32_form(mk_cp32(EC_CP15_32, 1, 0xe, 0, 9, 12, 5, rt, 0)), selr);
+	}
+	uint32_t h = mk_cp32(EC_CP15_32, 1, 0xe, 0, 9, 13, 0, 3, 1);
+
+	assert_int_not_equal(hsr_cp32_form(h ^ 1u), ccnt);                          /* MCR */
+	assert_int_not_equal(hsr_cp32_form(h ^ (1u << 24)), ccnt);                  /* CV clear */
+	assert_int_not_equal(hsr_cp32_form(h ^ HSR_IL), ccnt);                      /* 16-bit */
+	assert_int_not_equal(hsr_cp32_form(h ^ (1u << 9)), ccnt);                   /* reserved bit */
+	assert_int_not_equal(hsr_cp32_form(mk_cp32(EC_CP14_32, 1, 0xe, 0, 9, 13, 0, 3, 1)), ccnt);
+	assert_int_not_equal(hsr_cp32_form(mk_cp32(EC_CP15_32, 1, 0xe, 0, 9, 13, 2, 3, 1)), ccnt);
+	for (unsigned cond = 0; cond < 0xe; cond++)
+		assert_int_not_equal(hsr_cp32_form(mk_cp32(EC_CP15_32, 1, cond, 0, 9, 13, 0, 3, 1)), ccnt);
+	assert_int_not_equal(hsr_cp32_form(mk_cp32(EC_CP15_32, 1, 0xf, 0, 9, 13, 0, 3, 1)), ccnt);
+}
+
 static void conditions(void **state)
 {
 	(void)state;
@@ -101,6 +127,7 @@ int main(void)
 		cmocka_unit_test(cp32_fields),
 		cmocka_unit_test(keys_roundtrip),
 		cmocka_unit_test(dabt_fields),
+		cmocka_unit_test(cp32_hot_form),
 		cmocka_unit_test(conditions),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,8 +1,10 @@
 /*
  * libFuzzer target: syndrome decoding. Oracle: the decoded fields put back
  * together give the original ISS bits, the key equals CP_KEY() of the
- * fields, and cond_pass() agrees with a direct table of the ARM ARM.
+ * fields, cond_pass() agrees with a direct table of the ARM ARM, and the
+ * hot form of an AL MCR/MRC is recognised exactly.
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +38,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (d.rt > 15 || d.crn > 15 || d.crm > 15 || d.opc1 > 7 || d.opc2 > 7)
 		abort();
 	if (cond_pass(d.cond, psr) != ref_cond(d.cond, psr))
+		abort();
+	/* the hot form: exactly an AL access of its register in its direction */
+	bool al = HSR_EC(h) == EC_CP15_32 && (h & HSR_IL) && d.cv && d.cond == 0xe && !(h & (1u << 9));
+	if ((hsr_cp32_form(h) == HSR_CP32_AL(d.key, d.read)) != al)
 		abort();
 	struct hsr_dabt a = hsr_decode_dabt(h);
 	if (a.srt > 15 || a.sas > 3 || a.dfsc > 63)
