@@ -90,6 +90,14 @@ struct hsr_dabt hsr_decode_dabt(uint32_t hsr);
 	 (uint32_t)(key) | ((read) ? 1u : 0u))
 static inline uint32_t hsr_cp32_form(uint32_t hsr) { return hsr & ~(15u << 5); }
 
+/* A data abort's syndrome (EC 0x24) for a word store of r0-r7 described by
+ * the syndrome (ISV, SAS = word, WnR), not on a stage-1 walk: what
+ * HSR_DABT_STR_WORD_MASK keeps of it equals HSR_DABT_STR_WORD. The store
+ * of an emulated register's fast path (arch/arm32/trap.c). */
+#define HSR_DABT_STR_WORD_MASK ((0x3fu << 26) | (1u << 24) | (3u << 22) | (8u << 16) | (1u << 7) | (1u << 6))
+#define HSR_DABT_STR_WORD      (((uint32_t)EC_DABT_LOW << 26) | (1u << 24) | (2u << 22) | (1u << 6))
+static inline unsigned hsr_dabt_srt(uint32_t hsr) { return (hsr >> 16) & 0xfu; }
+
 static inline uint16_t hsr_hvc_imm(uint32_t hsr) { return (uint16_t)hsr; }
 
 /* Condition check for a trapped conditional instruction (ARM ARM A8.3). */

@@ -29,6 +29,15 @@ void mmio_register(uint32_t base, uint32_t size, mmio_fn fn, void *ctx)
 	nregions++;
 }
 
+struct mmio_hot mmio_hot;
+
+void mmio_register_hot(uint32_t ipa, mmio_hot_fn fn)
+{
+	HYP_ASSERT(!mmio_hot.fn && (ipa & 3u) == 0);
+	mmio_hot.ipa = ipa;
+	mmio_hot.fn = fn;
+}
+
 static void refuse(struct vcpu *v, uint32_t ipa, const char *why)
 {
 	log_guest("guest access to emulated device at %08lx (pc %08lx): %s: abort to guest\n",

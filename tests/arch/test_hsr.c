@@ -104,6 +104,33 @@ static void cp32_hot_form(void **state)
 	assert_int_not_equal(hsr_cp32_form(mk_cp32(EC_CP15_32, 1, 0xf, 0, 9, 13, 0, 3, 1)), ccnt);
 }
 
+/* The word store the abort path takes without the general decode: ISV,
+ * word, a store, r0-r7, not a stage-1 walk; whatever the DFSC, SSE, AR
+ * (bit 14), CM (bit 8), EA (bit 9) and IL, which the general path does not
+ * look at for such a store either. */
+static void dabt_str_word(void **state)
+{
+	(void)state;
+	const uint32_t base = (0x24u << 26) | (1u << 25) | (1u << 24) | (2u << 22) | (1u << 6) | 0x07;
+
+	for (unsigned srt = 0; srt < 16; srt++) {
+		uint32_t h = base | (srt << 16);
+		struct hsr_dabt d = hsr_decode_dabt(h);
+
+		assert_int_equal((h & HSR_DABT_STR_WORD_MASK) == HSR_DABT_STR_WORD, srt < 8);
+		assert_int_equal(hsr_dabt_srt(h), d.srt);
+	}
+	assert_true((base & HSR_DABT_STR_WORD_MASK) == HSR_DABT_STR_WORD);
+	assert_true(((base | (1u << 21) | (1u << 14) | (1u << 9) | (1u << 8) | 0x3f) & HSR_DABT_STR_WORD_MASK) ==
+		    HSR_DABT_STR_WORD);
+	assert_true(((base & ~HSR_IL) & HSR_DABT_STR_WORD_MASK) == HSR_DABT_STR_WORD);
+	const uint32_t off[] = { 1u << 24 /* ISV */, 1u << 22 /* halfword... */, 3u << 22 /* ...byte */,
+				 1u << 23 /* doubleword */, 1u << 6 /* a load */, 1u << 7 /* stage-1 walk */,
+				 0x01u << 26 /* another class */ };
+	for (size_t i = 0; i < sizeof(off) / sizeof(off[0]); i++)
+		assert_false(((base ^ off[i]) & HSR_DABT_STR_WORD_MASK) == HSR_DABT_STR_WORD);
+}
+
 static void conditions(void **state)
 {
 	(void)state;
@@ -128,6 +155,7 @@ int main(void)
 		cmocka_unit_test(keys_roundtrip),
 		cmocka_unit_test(dabt_fields),
 		cmocka_unit_test(cp32_hot_form),
+		cmocka_unit_test(dabt_str_word),
 		cmocka_unit_test(conditions),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -2,7 +2,7 @@
  * libFuzzer target: syndrome decoding. Oracle: the decoded fields put back
  * together give the original ISS bits, the key equals CP_KEY() of the
  * fields, cond_pass() agrees with a direct table of the ARM ARM, and the
- * hot form of an AL MCR/MRC is recognised exactly.
+ * hot forms (an AL MCR/MRC, a described word store) are recognised exactly.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -45,6 +45,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	struct hsr_dabt a = hsr_decode_dabt(h);
 	if (a.srt > 15 || a.sas > 3 || a.dfsc > 63)
+		abort();
+	/* the hot store: exactly a described word store of r0-r7, not on a walk */
+	bool str = HSR_EC(h) == EC_DABT_LOW && a.isv && a.sas == 2 && a.wnr && !a.s1ptw && a.srt < 8;
+	if (((h & HSR_DABT_STR_WORD_MASK) == HSR_DABT_STR_WORD) != str || hsr_dabt_srt(h) != a.srt)
 		abort();
 	return 0;
 }
