@@ -22,6 +22,7 @@ struct vcpu;
 struct hsr_dabt;
 
 void trap_hvc(struct guest_frame *f, uint32_t syndrome);      /* hyp/exit/hvc.c */
+void trap_hvc_abi(struct guest_frame *f);   /* ... one known to be HVC #0: boot/vectors.S */
 void trap_cp15_32(struct guest_frame *f, uint32_t syndrome);  /* hyp/exit/reg_trap.c */
 void trap_cp14_32(struct guest_frame *f, uint32_t syndrome);  /* hyp/exit/reg_trap.c */
 void trap_cp14_other(struct vcpu *v);                         /* hyp/exit/reg_trap.c */

@@ -98,6 +98,10 @@ static inline uint32_t hsr_cp32_form(uint32_t hsr) { return hsr & ~(15u << 5); }
 #define HSR_DABT_STR_WORD      (((uint32_t)EC_DABT_LOW << 26) | (1u << 24) | (2u << 22) | (1u << 6))
 static inline unsigned hsr_dabt_srt(uint32_t hsr) { return (hsr >> 16) & 0xfu; }
 
+/* The syndrome of HVC #0 (EC 0x12, always a 32-bit instruction, ISS the
+ * immediate): the HVC ABI's calls, told from every other trap by one
+ * compare in the vector (boot/vectors.S). An ARM immediate. */
+#define HSR_HVC_ABI (((uint32_t)EC_HVC << 26) | HSR_IL)
 static inline uint16_t hsr_hvc_imm(uint32_t hsr) { return (uint16_t)hsr; }
 
 /* Condition check for a trapped conditional instruction (ARM ARM A8.3). */

@@ -97,18 +97,17 @@ static const ec_handler ec_handlers[64] = {
 	[EC_PABT_LOW] = guest_pabt_vcpu,
 };
 
-void hyp_trap(struct guest_frame *f);
-void hyp_trap(struct guest_frame *f)
+/* From boot/vectors.S with HSR read, for every trap but HVC #0, which the
+ * vector gives trap_hvc_abi() itself (one compare with HSR_HVC_ABI); an
+ * HVC with another immediate comes here, to trap_hvc() through the table. */
+_Static_assert(HSR_HVC_ABI == 0x4a000000u, "boot/vectors.S compares HSR with this");
+void hyp_trap(struct guest_frame *f, uint32_t hsr);
+void hyp_trap(struct guest_frame *f, uint32_t hsr)
 {
-	uint32_t hsr = read_HSR();
 	uint32_t ec = HSR_EC(hsr);
 	ec_handler h;
 
 	/* the hot classes without the table's load and default */
-	if (ec == EC_HVC) {
-		trap_hvc(f, hsr);
-		return;
-	}
 	if (ec == EC_CP15_32) {
 		trap_cp15_32(f, hsr);
 		return;

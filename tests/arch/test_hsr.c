@@ -131,6 +131,21 @@ static void dabt_str_word(void **state)
 		assert_false(((base ^ off[i]) & HSR_DABT_STR_WORD_MASK) == HSR_DABT_STR_WORD);
 }
 
+/* HVC #0's syndrome, which the vector compares whole (boot/vectors.S): the
+ * class and immediate the general path checks (vcpu_hvc_is_abi), and no
+ * other immediate or class matches it. */
+static void hvc_abi(void **state)
+{
+	(void)state;
+	assert_int_equal(HSR_EC(HSR_HVC_ABI), EC_HVC);
+	assert_int_equal(hsr_hvc_imm(HSR_HVC_ABI), 0);
+	assert_true(HSR_HVC_ABI & HSR_IL);
+	assert_int_equal(HSR_ISS(HSR_HVC_ABI), 0);
+	for (uint32_t imm = 1; imm <= 0xffffu; imm <<= 1)
+		assert_int_not_equal(HSR_HVC_ABI | imm, HSR_HVC_ABI);
+	assert_int_not_equal(((uint32_t)EC_SMC << 26) | HSR_IL, HSR_HVC_ABI);
+}
+
 static void conditions(void **state)
 {
 	(void)state;
@@ -156,6 +171,7 @@ int main(void)
 		cmocka_unit_test(dabt_fields),
 		cmocka_unit_test(cp32_hot_form),
 		cmocka_unit_test(dabt_str_word),
+		cmocka_unit_test(hvc_abi),
 		cmocka_unit_test(conditions),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -2,7 +2,8 @@
  * libFuzzer target: syndrome decoding. Oracle: the decoded fields put back
  * together give the original ISS bits, the key equals CP_KEY() of the
  * fields, cond_pass() agrees with a direct table of the ARM ARM, and the
- * hot forms (an AL MCR/MRC, a described word store) are recognised exactly.
+ * hot forms (an AL MCR/MRC, a described word store, HVC #0) are recognised
+ * exactly.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -42,6 +43,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* the hot form: exactly an AL access of its register in its direction */
 	bool al = HSR_EC(h) == EC_CP15_32 && (h & HSR_IL) && d.cv && d.cond == 0xe && !(h & (1u << 9));
 	if ((hsr_cp32_form(h) == HSR_CP32_AL(d.key, d.read)) != al)
+		abort();
+	/* the vector's HVC #0 test: exactly the ABI's HVC */
+	if ((h == HSR_HVC_ABI) != (HSR_EC(h) == EC_HVC && (h & HSR_IL) && HSR_ISS(h) == 0))
 		abort();
 	struct hsr_dabt a = hsr_decode_dabt(h);
 	if (a.srt > 15 || a.sas > 3 || a.dfsc > 63)
