@@ -33,6 +33,14 @@ struct mmio_hot mmio_hot;
 
 void mmio_register_hot(uint32_t ipa, mmio_hot_fn fn)
 {
+	unsigned i = 0;
+
+	/* fn stands for the handler mmio_trap() would find for ipa: the region
+	 * registered last, not shadowed by an earlier one (a board region
+	 * over it would take the general path's stores and not the hot one's) */
+	while (i < nregions && ipa - regions[i].base >= regions[i].size)
+		i++;
+	HYP_ASSERT(i + 1 == nregions);
 	HYP_ASSERT(!mmio_hot.fn && (ipa & 3u) == 0);
 	mmio_hot.ipa = ipa;
 	mmio_hot.fn = fn;

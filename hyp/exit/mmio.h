@@ -25,8 +25,9 @@ void mmio_register(uint32_t base, uint32_t size, mmio_fn fn, void *ctx);
  * GICD_SGIR): the architecture recognises a described word store to it
  * before the general decode and calls fn with the value (struct mmio_hot,
  * arch/exit.h). fn does what the region's handler does for that store and
- * must accept every value, as that handler does. One such register, and
- * blmon_init() registers it before any guest runs. */
+ * must accept every value, as that handler does. One such register, in
+ * the region registered last (and no earlier region over it); blmon_init()
+ * registers it before any guest runs. */
 void mmio_register_hot(uint32_t ipa, mmio_hot_fn fn);
 /* mmio_trap(), which the architecture calls on a stage-2 data abort: arch/exit.h */
 
