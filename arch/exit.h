@@ -22,6 +22,7 @@ struct vcpu;
 struct hsr_dabt;
 
 void trap_hvc(struct guest_frame *f, uint32_t syndrome);      /* hyp/exit/hvc.c */
+void trap_hvc_abi(struct guest_frame *f);   /* ... one known to be HVC #0: boot/vectors.S */
 void trap_cp15_32(struct guest_frame *f, uint32_t syndrome);  /* hyp/exit/reg_trap.c */
 void trap_cp14_32(struct guest_frame *f, uint32_t syndrome);  /* hyp/exit/reg_trap.c */
 void trap_cp14_other(struct vcpu *v);                         /* hyp/exit/reg_trap.c */
@@ -30,6 +31,16 @@ void trap_smc(struct vcpu *v);                                /* hyp/exit/psci.c
  * device region took it (emulated, or an abort injected because the access
  * cannot be emulated) - hyp/exit/mmio.c. */
 bool mmio_trap(struct vcpu *v, uint32_t ipa, const struct hsr_dabt *d);
+/* Before it, a word store that the syndrome describes, to the one emulated
+ * register with a store path of its own (hyp/exit/mmio.c, set at boot):
+ * fn(value) does the store and cannot refuse it, so the caller steps past
+ * the instruction and calls it last (a tail call, no frame). Data, not a
+ * call, so that the test costs a compare. */
+typedef void (*mmio_hot_fn)(uint32_t val);
+extern struct mmio_hot {
+	uint32_t ipa;
+	mmio_hot_fn fn;
+} mmio_hot;
 /* A physical IRQ taken in HYP (hyp/switch/irq.c). */
 void hyp_irq(struct guest_frame *f);
 /* An exception the monitor took from itself: reported, then halted

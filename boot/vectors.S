@@ -27,8 +27,14 @@ blmon_hyp_vectors:
 
 hyp_trap_entry:
 	push	{r0-r12, lr}
+	mrc	p15, 4, r1, c5, c2, 0	@ HSR, for both callees
 	mov	r0, sp
-	bl	hyp_trap		@ arch/arm32/trap.c
+	cmp	r1, #0x4a000000		@ HVC #0: HSR_HVC_ABI (arch/arm32/hsr.h)
+	bne	1f
+	bl	trap_hvc_abi		@ the HVC ABI's calls (hyp/exit/hvc.c), no class test
+	pop	{r0-r12, lr}
+	eret
+1:	bl	hyp_trap		@ every other trap (arch/arm32/trap.c)
 	pop	{r0-r12, lr}
 	eret
 

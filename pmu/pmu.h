@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include "bl_pmu_abi.h"
 #include "cpregs.h"
+#include "pmu_hw.h"
 
 #define PMU_NCLUSTERS        2
 enum { CLUSTER_A15 = 0, CLUSTER_A7 = 1 };
@@ -22,6 +23,7 @@ enum { CLUSTER_A15 = 0, CLUSTER_A7 = 1 };
 #define PMU_A7_COUNTERS      4
 #define PMU_HW_COUNTERS_MAX  PMU_A15_COUNTERS   /* the most a cluster has, and a physical PMU's the monitor uses */
 #define PMU_SEL_CCNT         31  /* PMSELR value: PMXEVTYPER is the cycle counter filter */
+#define PMU_SELR_MASK        0x1fu  /* PMSELR.SEL */
 
 struct pmu_cluster_desc {
 	const char *name;
@@ -179,6 +181,42 @@ pmu_trap_access(struct pmu_cpu *p, uint32_t key, bool read, uint32_t *rt)
 	}
 	p->state = 2;
 	return PMU_TRAP_DONE;
+}
+
+/* The cycle counter's low word, observed: a wrap since the last look
+ * carries into ccnt_hi (pmu_regfile.c's ccnt_observe() is the 64-bit view
+ * of it). Inline for the hot trap below. */
+static inline __attribute__((always_inline)) uint32_t pmu_ccnt_observe_lo(struct pmu_cpu *p)
+{
+	uint32_t lo = pmu_hw_read(PMU_HW_PMCCNTR);
+
+	if (lo < p->ccnt_last)
+		p->ccnt_hi++;
+	p->ccnt_last = lo;
+	return lo;
+}
+
+/* PMSELR as Type A writes it: the 5-bit field only. */
+static inline __attribute__((always_inline)) void pmu_selr_write(uint32_t v)
+{
+	pmu_hw_write(PMU_HW_PMSELR, v & PMU_SELR_MASK);
+}
+
+/* The two hottest Type A accesses from PL1 (a driver's cycle count and its
+ * counter selection), for the trap path's fast form (hyp/exit/reg_trap.c):
+ * exactly pmu_trap() for these keys with pl0 false, without the table. */
+static inline __attribute__((always_inline)) uint32_t pmu_trap_read_ccnt(struct pmu_cpu *p)
+{
+	uint32_t v = pmu_ccnt_observe_lo(p);
+
+	p->state = 2;
+	return v;
+}
+
+static inline __attribute__((always_inline)) void pmu_trap_write_selr(struct pmu_cpu *p, uint32_t v)
+{
+	pmu_selr_write(v);
+	p->state = 2;
 }
 
 static inline __attribute__((always_inline)) enum pmu_trap_rc

@@ -14,7 +14,7 @@
 #define PMCR_N_SHIFT   11
 #define PMCR_IMP_ARM   (0x41u << 24)
 #define CCNT_BIT       (1u << 31)
-#define SELR_MASK      0x1fu
+#define SELR_MASK      PMU_SELR_MASK
 #define PMUSERENR_EN   1u
 #define EVTYPER_EVENT  0xffu       /* evtCount: the event number (SW_INCR = 0) */
 #define EVTYPER_CYCLES 0x11u       /* what the cycle counter "counts" (SYNC) */

@@ -140,11 +140,8 @@ void hw_pmcr_write(struct pmu_cpu *p, uint32_t v, unsigned n)
  */
 uint64_t ccnt_observe(struct pmu_cpu *p)
 {
-	uint32_t lo = pmu_hw_read(PMU_HW_PMCCNTR);
+	uint32_t lo = pmu_ccnt_observe_lo(p);
 
-	if (lo < p->ccnt_last)
-		p->ccnt_hi++;
-	p->ccnt_last = lo;
 	return ((uint64_t)p->ccnt_hi << 32) | lo;
 }
 

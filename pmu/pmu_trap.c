@@ -79,7 +79,7 @@ static void PMXEVTYPER_write(struct pmu_cpu *p, uint32_t v)
 }
 
 /* Through the 64-bit view, so Type B stays exact. */
-static uint32_t PMCCNTR_read(struct pmu_cpu *p) { return (uint32_t)ccnt_observe(p); }
+static uint32_t PMCCNTR_read(struct pmu_cpu *p) { return pmu_ccnt_observe_lo(p); }
 static void PMCCNTR_write(struct pmu_cpu *p, uint32_t v) { ccnt_load(p, v); }
 
 static uint32_t PMCR_read(struct pmu_cpu *p)
@@ -98,7 +98,7 @@ static uint32_t PMSELR_read(struct pmu_cpu *p)
 static void PMSELR_write(struct pmu_cpu *p, uint32_t v)
 {
 	(void)p;
-	pmu_hw_write(PMU_HW_PMSELR, v & SELR_MASK);
+	pmu_selr_write(v);
 }
 
 static uint32_t PMUSERENR_read(struct pmu_cpu *p)

@@ -135,4 +135,34 @@ cp_access_fast(struct guest_frame *f, uint32_t hsr, cp_access_fn fn,
 	general(f, hsr);
 }
 
+/*
+ * The hot form (issue #29): a kernel's MCR/MRC as compilers emit it - ARM
+ * state, condition AL (CV set, cond 0xE), from PL1. The caller tells it by
+ * its syndrome (hsr.h: hsr_cp32_form() against HSR_CP32_AL()) and, knowing
+ * the register,
+ * gives cp_hot_access() an fn for it alone (inlined: no table, no key
+ * decode); the mode and Rt are checked as in cp_access_fast(), but PL0,
+ * whose access has rules of its own, goes to general with every other form.
+ */
+static inline __attribute__((always_inline)) void
+cp_hot_access(struct guest_frame *f, uint32_t hsr, cp_access_fn fn,
+	      void (*general)(struct guest_frame *, uint32_t))
+{
+	uint32_t spsr = cp_guest_spsr(), rt = (hsr >> 5) & 15u;
+
+	/* T clear and not usr: mode's low four bits are 0 only for usr (every
+	 * AArch32 mode has bit 4 set) */
+	if ((spsr & (PSR_T | 0xfu)) - 1u < 0xfu) {
+		if (rt < 8) {
+			cp_arm_access(f, hsr, false, &f->r[rt], fn);
+			return;
+		}
+		if (rt == 14 && (spsr & PSR_MODE_MASK) == PSR_MODE_SVC) {
+			cp_lr_svc_access(f, hsr, fn);
+			return;
+		}
+	}
+	general(f, hsr);
+}
+
 #endif

@@ -81,6 +81,27 @@ static inline struct hsr_cp32 hsr_decode_cp32(uint32_t hsr)
 
 struct hsr_cp64 hsr_decode_cp64(uint32_t hsr);
 struct hsr_dabt hsr_decode_dabt(uint32_t hsr);
+/* The syndrome of an MCR/MRC p15 of register key with condition AL (CV
+ * set, cond 0xE), Rt left clear; hsr_cp32_form(hsr) clears Rt, so the two
+ * are equal exactly for that access, whatever Rt (the hot paths'
+ * one compare, hyp/exit/reg_trap.c). */
+#define HSR_CP32_AL(key, read)                                               \
+	(((uint32_t)EC_CP15_32 << 26) | HSR_IL | (1u << 24) | (0xeu << 20) |   \
+	 (uint32_t)(key) | ((read) ? 1u : 0u))
+static inline uint32_t hsr_cp32_form(uint32_t hsr) { return hsr & ~(15u << 5); }
+
+/* A data abort's syndrome (EC 0x24) for a word store of r0-r7 described by
+ * the syndrome (ISV, SAS = word, WnR), not on a stage-1 walk: what
+ * HSR_DABT_STR_WORD_MASK keeps of it equals HSR_DABT_STR_WORD. The store
+ * of an emulated register's fast path (arch/arm32/trap.c). */
+#define HSR_DABT_STR_WORD_MASK ((0x3fu << 26) | (1u << 24) | (3u << 22) | (8u << 16) | (1u << 7) | (1u << 6))
+#define HSR_DABT_STR_WORD      (((uint32_t)EC_DABT_LOW << 26) | (1u << 24) | (2u << 22) | (1u << 6))
+static inline unsigned hsr_dabt_srt(uint32_t hsr) { return (hsr >> 16) & 0xfu; }
+
+/* The syndrome of HVC #0 (EC 0x12, always a 32-bit instruction, ISS the
+ * immediate): the HVC ABI's calls, told from every other trap by one
+ * compare in the vector (boot/vectors.S). An ARM immediate. */
+#define HSR_HVC_ABI (((uint32_t)EC_HVC << 26) | HSR_IL)
 static inline uint16_t hsr_hvc_imm(uint32_t hsr) { return (uint16_t)hsr; }
 
 /* Condition check for a trapped conditional instruction (ARM ARM A8.3). */

@@ -14,6 +14,7 @@
 #include "hsr.h"
 #include "blmon_log.h"
 #include "vcpu.h"
+#include "cp_trap.h"   /* cp_guest_spsr, cp_step_arm */
 
 typedef void (*ec_handler)(struct guest_frame *f, uint32_t hsr);
 
@@ -47,9 +48,31 @@ static void guest_pabt(struct vcpu *v)
 	vcpu_inject_pabt(v, read_HIFAR());
 }
 
+/* A word store of r0-r7 in ARM state that the syndrome describes, to the
+ * emulated register with a store path of its own (an OS's GICD_SGIR, every
+ * IPI): the value goes straight from the frame, without the context load
+ * and the general decode; anything else, and Thumb (its IT state is the
+ * general path's to advance), takes guest_dabt(). The IPA below 4 GiB as
+ * guest_dabt() requires: HPFAR[31:24] (IPA[39:32]) zero. */
+static void guest_dabt_vcpu(struct guest_frame *f, uint32_t hsr);
+static void guest_dabt_entry(struct guest_frame *f, uint32_t hsr)
+{
+	if ((hsr & HSR_DABT_STR_WORD_MASK) == HSR_DABT_STR_WORD) {
+		uint32_t hpfar = read_HPFAR();
+
+		if (hpfar >> 24 == 0 && !(cp_guest_spsr() & PSR_T) &&
+		    ((hpfar << 8) | (read_HDFAR() & 0xfffu)) == mmio_hot.ipa) {
+			cp_step_arm();
+			mmio_hot.fn(f->r[hsr_dabt_srt(hsr)]);
+			return;
+		}
+	}
+	guest_dabt_vcpu(f, hsr);
+}
+
 /* The classes that take the whole guest context. */
 #define WITH_VCPU(fn)                                                        \
-	static void fn##_vcpu(struct guest_frame *f, uint32_t hsr)          \
+	static void __attribute__((noinline)) fn##_vcpu(struct guest_frame *f, uint32_t hsr) \
 	{                                                                    \
 		struct vcpu v;                                               \
 		vcpu_load(&v, f, hsr);                                       \
@@ -70,24 +93,27 @@ static const ec_handler ec_handlers[64] = {
 	[EC_CP14_64]  = trap_cp14_other_vcpu,
 	[EC_HVC]      = trap_hvc,             /* the HVC ABI (Type B and extensions) */
 	[EC_SMC]      = trap_smc_vcpu,        /* HCR.TSC: PSCI */
-	[EC_DABT_LOW] = guest_dabt_vcpu,      /* HCR.VM: stage 2 */
+	[EC_DABT_LOW] = guest_dabt_entry,     /* HCR.VM: stage 2 */
 	[EC_PABT_LOW] = guest_pabt_vcpu,
 };
 
-void hyp_trap(struct guest_frame *f);
-void hyp_trap(struct guest_frame *f)
+/* From boot/vectors.S with HSR read, for every trap but HVC #0, which the
+ * vector gives trap_hvc_abi() itself (one compare with HSR_HVC_ABI); an
+ * HVC with another immediate comes here, to trap_hvc() through the table. */
+_Static_assert(HSR_HVC_ABI == 0x4a000000u, "boot/vectors.S compares HSR with this");
+void hyp_trap(struct guest_frame *f, uint32_t hsr);
+void hyp_trap(struct guest_frame *f, uint32_t hsr)
 {
-	uint32_t hsr = read_HSR();
 	uint32_t ec = HSR_EC(hsr);
 	ec_handler h;
 
-	/* the two hot classes without the table's load and default */
-	if (ec == EC_HVC) {
-		trap_hvc(f, hsr);
-		return;
-	}
+	/* the hot classes without the table's load and default */
 	if (ec == EC_CP15_32) {
 		trap_cp15_32(f, hsr);
+		return;
+	}
+	if (ec == EC_DABT_LOW) {   /* an OS's GICD_SGIR stores, every IPI */
+		guest_dabt_entry(f, hsr);
 		return;
 	}
 	h = ec_handlers[ec];

@@ -218,18 +218,26 @@ static void __attribute__((noinline)) hvc_other(struct guest_frame *f)
 		f->r[0] = (uint32_t)BL_HVC_NOT_SUPPORTED;
 }
 
-void trap_hvc(struct guest_frame *f, uint32_t syndrome)
+void trap_hvc_abi(struct guest_frame *f)
 {
 	uint32_t off = f->r[0] - HVC_BASE;   /* wraps to a huge value below the base */
 	hvc_fn fn;
 
-	if (!vcpu_hvc_is_abi(syndrome)) {
-		vcpu_undef_at_hvc(f, syndrome);
-		return;
-	}
 	if (off < HVC_SPAN && (fn = hvc_table[off]) != 0) {
 		fn(this_cpu(), f->r);
 		return;
 	}
 	hvc_other(f);
+}
+
+/* Any HVC: another immediate is not the ABI's (UNDEF at the HVC). The
+ * architecture calls trap_hvc_abi() directly when the syndrome already
+ * says HVC #0. */
+void trap_hvc(struct guest_frame *f, uint32_t syndrome)
+{
+	if (!vcpu_hvc_is_abi(syndrome)) {
+		vcpu_undef_at_hvc(f, syndrome);
+		return;
+	}
+	trap_hvc_abi(f);
 }

@@ -29,6 +29,23 @@ void mmio_register(uint32_t base, uint32_t size, mmio_fn fn, void *ctx)
 	nregions++;
 }
 
+struct mmio_hot mmio_hot;
+
+void mmio_register_hot(uint32_t ipa, mmio_hot_fn fn)
+{
+	unsigned i = 0;
+
+	/* fn stands for the handler mmio_trap() would find for ipa: the region
+	 * registered last, not shadowed by an earlier one (a board region
+	 * over it would take the general path's stores and not the hot one's) */
+	while (i < nregions && ipa - regions[i].base >= regions[i].size)
+		i++;
+	HYP_ASSERT(i + 1 == nregions);
+	HYP_ASSERT(!mmio_hot.fn && (ipa & 3u) == 0);
+	mmio_hot.ipa = ipa;
+	mmio_hot.fn = fn;
+}
+
 static void refuse(struct vcpu *v, uint32_t ipa, const char *why)
 {
 	log_guest("guest access to emulated device at %08lx (pc %08lx): %s: abort to guest\n",

@@ -68,6 +68,13 @@ static bool gicd_access_mig(void *ctx, uint32_t offset, unsigned size, bool writ
 	return vgic_hw_mig_access(&this_cpu()->vgic, offset, size, write, val);
 }
 
+/* Its GICD_SGIR stores, the one distributor register an OS writes often
+ * (every IPI): mmio_register_hot. */
+static void gicd_sgir_mig(uint32_t val)
+{
+	vgic_hw_mig_sgir(&this_cpu()->vgic, val);
+}
+
 /* blmon.switch_us in generic-timer ticks. */
 static uint32_t switch_ticks(void)
 {
@@ -196,6 +203,7 @@ void blmon_init(const struct blmon_platform *p)
 	log_info("virtual GIC: physical interrupts %s\n",
 		 soft ? "deactivated by the monitor at the guest's EOI (board quirk)" : "hardware-linked");
 	mmio_register(p->gicd, GICD_SIZE, mig_on() ? gicd_access_mig : gicd_access, 0);
+	mmio_register_hot(p->gicd + GICD_SGIR, mig_on() ? gicd_sgir_mig : vgic_dist_sgir);
 	hyp_cpu(0)->boot.entry = p->guest_entry;
 	hyp_cpu(0)->boot.context = p->guest_r0;
 	hyp_cpu(0)->boot.platform = true;

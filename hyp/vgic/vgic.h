@@ -133,5 +133,8 @@ void vgic_prio_changed(struct vgic_cpu *v, uint32_t id);
  * 4): false if the access is not one the GIC allows (the guest gets an
  * abort). */
 bool vgic_dist_access(struct vgic_cpu *v, uint32_t off, unsigned size, bool write, uint32_t *val);
+/* Its GICD_SGIR word write, which never fails: also on its own, for the
+ * hot store path (hyp/exit/mmio.c mmio_register_hot). */
+void vgic_dist_sgir(uint32_t val);
 
 #endif

@@ -207,11 +207,10 @@ static bool sgi_pending(struct vgic_cpu *v, uint32_t off, unsigned size, bool wr
 	return true;
 }
 
-static bool sgir(uint32_t val)
+void vgic_dist_sgir(uint32_t val)
 {
 	if (GICD_SGIR_ID(val) != IRQ_MONITOR_SGI && GICD_SGIR_FILTER(val) != 3)
 		vgic_hw_send_sgi(val & (GICD_SGIR_VALUE(3, 0xff, 0xf)));
-	return true;
 }
 
 #define IN(off, reg, n) ((off) >= (reg) && (off) < (reg) + (n))
@@ -239,7 +238,7 @@ bool vgic_dist_access(struct vgic_cpu *v, uint32_t off, unsigned size, bool writ
 	if (IN(off, GICD_ICFGR, 0x100))
 		return config(off, write, val);
 	if (off == GICD_SGIR)
-		return write ? sgir(*val) : (*val = 0, true);
+		return write ? (vgic_dist_sgir(*val), true) : (*val = 0, true);
 	/* (not IN(): GCC would then compute off - GICD_CPENDSGIR, which the
 	 * byte test above needs too, before SGIR's test - an instruction
 	 * more on every guest SGI, docs/performance.md) */

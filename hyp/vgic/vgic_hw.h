@@ -60,6 +60,8 @@ void vgic_hw_mig_init(unsigned n, unsigned cluster);
  * and its priorities floored in the GIC. */
 struct vgic_cpu;
 bool vgic_hw_mig_access(struct vgic_cpu *v, uint32_t off, unsigned size, bool write, uint32_t *val);
+/* ... its GICD_SGIR word write alone (the hot store path). */
+void vgic_hw_mig_sgir(struct vgic_cpu *v, uint32_t val);
 
 /* Ask every other online CPU to refill its list registers (the guest
  * enabled its distributor again, or turned it off). The vGIC asks, the

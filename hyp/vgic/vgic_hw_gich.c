@@ -130,14 +130,21 @@ static void prio_floor(uint32_t off, unsigned size)
 	}
 }
 
+void vgic_hw_mig_sgir(struct vgic_cpu *v, uint32_t val)
+{
+	uint32_t sgir = vgic_topo_sgir(val, v->cpu, topo_n, topo_cluster);
+
+	if (sgir)
+		vgic_dist_sgir(sgir);
+}
+
 bool vgic_hw_mig_access(struct vgic_cpu *v, uint32_t off, unsigned size, bool write, uint32_t *val)
 {
 	bool targets = IN(off, GICD_ITARGETSR, 0x400) && (size == 1 || size == 4), ok;
 
 	if (write && off == GICD_SGIR && size == 4) {
-		uint32_t sgir = vgic_topo_sgir(*val, v->cpu, topo_n, topo_cluster);
-
-		return sgir ? vgic_dist_access(v, off, size, write, &sgir) : true;
+		vgic_hw_mig_sgir(v, *val);
+		return true;
 	}
 	if (targets && !write) {
 		*val = targets_out(v, off - GICD_ITARGETSR, size);

@@ -78,6 +78,74 @@ static void dabt_fields(void **state)
 	assert_int_equal(d.dfsc, 0x0f);
 }
 
+/* The hot form of an MCR/MRC (issue #29): HSR_CP32_AL(key, read) matches
+ * hsr_cp32_form() for that register and direction with condition AL and
+ * any Rt, and for nothing else: another condition, CV clear, another
+ * register or direction, another class, a 16-bit instruction, ISS bit 9. */
+static void cp32_hot_form(void **state)
+{
+	(void)state;
+	const uint32_t ccnt = HSR_CP32_AL(CPK_PMCCNTR, true), selr = HSR_CP32_AL(CPK_PMSELR, false);
+
+	for (unsigned rt = 0; rt < 16; rt++) {
+		assert_int_equal(hsr_cp32_form(mk_cp32(EC_CP15_32, 1, 0xe, 0, 9, 13, 0, rt, 1)), ccnt);
+		assert_int_equal(hsr_cp32_form(mk_cp32(EC_CP15_32, 1, 0xe, 0, 9, 12, 5, rt, 0)), selr);
+	}
+	uint32_t h = mk_cp32(EC_CP15_32, 1, 0xe, 0, 9, 13, 0, 3, 1);
+
+	assert_int_not_equal(hsr_cp32_form(h ^ 1u), ccnt);                          /* MCR */
+	assert_int_not_equal(hsr_cp32_form(h ^ (1u << 24)), ccnt);                  /* CV clear */
+	assert_int_not_equal(hsr_cp32_form(h ^ HSR_IL), ccnt);                      /* 16-bit */
+	assert_int_not_equal(hsr_cp32_form(h ^ (1u << 9)), ccnt);                   /* reserved bit */
+	assert_int_not_equal(hsr_cp32_form(mk_cp32(EC_CP14_32, 1, 0xe, 0, 9, 13, 0, 3, 1)), ccnt);
+	assert_int_not_equal(hsr_cp32_form(mk_cp32(EC_CP15_32, 1, 0xe, 0, 9, 13, 2, 3, 1)), ccnt);
+	for (unsigned cond = 0; cond < 0xe; cond++)
+		assert_int_not_equal(hsr_cp32_form(mk_cp32(EC_CP15_32, 1, cond, 0, 9, 13, 0, 3, 1)), ccnt);
+	assert_int_not_equal(hsr_cp32_form(mk_cp32(EC_CP15_32, 1, 0xf, 0, 9, 13, 0, 3, 1)), ccnt);
+}
+
+/* The word store the abort path takes without the general decode: ISV,
+ * word, a store, r0-r7, not a stage-1 walk; whatever the DFSC, SSE, AR
+ * (bit 14), CM (bit 8), EA (bit 9) and IL, which the general path does not
+ * look at for such a store either. */
+static void dabt_str_word(void **state)
+{
+	(void)state;
+	const uint32_t base = (0x24u << 26) | (1u << 25) | (1u << 24) | (2u << 22) | (1u << 6) | 0x07;
+
+	for (unsigned srt = 0; srt < 16; srt++) {
+		uint32_t h = base | (srt << 16);
+		struct hsr_dabt d = hsr_decode_dabt(h);
+
+		assert_int_equal((h & HSR_DABT_STR_WORD_MASK) == HSR_DABT_STR_WORD, srt < 8);
+		assert_int_equal(hsr_dabt_srt(h), d.srt);
+	}
+	assert_true((base & HSR_DABT_STR_WORD_MASK) == HSR_DABT_STR_WORD);
+	assert_true(((base | (1u << 21) | (1u << 14) | (1u << 9) | (1u << 8) | 0x3f) & HSR_DABT_STR_WORD_MASK) ==
+		    HSR_DABT_STR_WORD);
+	assert_true(((base & ~HSR_IL) & HSR_DABT_STR_WORD_MASK) == HSR_DABT_STR_WORD);
+	const uint32_t off[] = { 1u << 24 /* ISV */, 1u << 22 /* halfword... */, 3u << 22 /* ...byte */,
+				 1u << 23 /* doubleword */, 1u << 6 /* a load */, 1u << 7 /* stage-1 walk */,
+				 0x01u << 26 /* another class */ };
+	for (size_t i = 0; i < sizeof(off) / sizeof(off[0]); i++)
+		assert_false(((base ^ off[i]) & HSR_DABT_STR_WORD_MASK) == HSR_DABT_STR_WORD);
+}
+
+/* HVC #0's syndrome, which the vector compares whole (boot/vectors.S): the
+ * class and immediate the general path checks (vcpu_hvc_is_abi), and no
+ * other immediate or class matches it. */
+static void hvc_abi(void **state)
+{
+	(void)state;
+	assert_int_equal(HSR_EC(HSR_HVC_ABI), EC_HVC);
+	assert_int_equal(hsr_hvc_imm(HSR_HVC_ABI), 0);
+	assert_true(HSR_HVC_ABI & HSR_IL);
+	assert_int_equal(HSR_ISS(HSR_HVC_ABI), 0);
+	for (uint32_t imm = 1; imm <= 0xffffu; imm <<= 1)
+		assert_int_not_equal(HSR_HVC_ABI | imm, HSR_HVC_ABI);
+	assert_int_not_equal(((uint32_t)EC_SMC << 26) | HSR_IL, HSR_HVC_ABI);
+}
+
 static void conditions(void **state)
 {
 	(void)state;
@@ -101,6 +169,9 @@ int main(void)
 		cmocka_unit_test(cp32_fields),
 		cmocka_unit_test(keys_roundtrip),
 		cmocka_unit_test(dabt_fields),
+		cmocka_unit_test(cp32_hot_form),
+		cmocka_unit_test(dabt_str_word),
+		cmocka_unit_test(hvc_abi),
 		cmocka_unit_test(conditions),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,8 +1,11 @@
 /*
  * libFuzzer target: syndrome decoding. Oracle: the decoded fields put back
  * together give the original ISS bits, the key equals CP_KEY() of the
- * fields, and cond_pass() agrees with a direct table of the ARM ARM.
+ * fields, cond_pass() agrees with a direct table of the ARM ARM, and the
+ * hot forms (an AL MCR/MRC, a described word store, HVC #0) are recognised
+ * exactly.
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,8 +40,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	if (cond_pass(d.cond, psr) != ref_cond(d.cond, psr))
 		abort();
+	/* the hot form: exactly an AL access of its register in its direction */
+	bool al = HSR_EC(h) == EC_CP15_32 && (h & HSR_IL) && d.cv && d.cond == 0xe && !(h & (1u << 9));
+	if ((hsr_cp32_form(h) == HSR_CP32_AL(d.key, d.read)) != al)
+		abort();
+	/* the vector's HVC #0 test: exactly the ABI's HVC */
+	if ((h == HSR_HVC_ABI) != (HSR_EC(h) == EC_HVC && (h & HSR_IL) && HSR_ISS(h) == 0))
+		abort();
 	struct hsr_dabt a = hsr_decode_dabt(h);
 	if (a.srt > 15 || a.sas > 3 || a.dfsc > 63)
+		abort();
+	/* the hot store: exactly a described word store of r0-r7, not on a walk */
+	bool str = HSR_EC(h) == EC_DABT_LOW && a.isv && a.sas == 2 && a.wnr && !a.s1ptw && a.srt < 8;
+	if (((h & HSR_DABT_STR_WORD_MASK) == HSR_DABT_STR_WORD) != str || hsr_dabt_srt(h) != a.srt)
 		abort();
 	return 0;
 }

@@ -311,6 +311,31 @@ static void sgir(void **state)
 	model_rules_kept();
 }
 
+/* vgic_dist_sgir(), the store the abort entry calls for GICD_SGIR without
+ * the general decode (issue #29), sends exactly what the emulated store
+ * sends, value for value. */
+static void sgir_alone(void **state)
+{
+	(void)state;
+	const uint32_t vals[] = { GICD_SGIR_VALUE(0, 0x02, 3), GICD_SGIR_VALUE(1, 0, 7),
+				  GICD_SGIR_VALUE(2, 0, 0), 0xf2ff8ff5u, GICD_SGIR_VALUE(0, 0x03, 15),
+				  GICD_SGIR_VALUE(2, 0, 15), GICD_SGIR_VALUE(3, 0x03, 1), 0xffffffffu, 0 };
+
+	for (size_t i = 0; i < sizeof(vals) / sizeof(vals[0]); i++) {
+		unsigned n = fake_gic.nsgi;
+
+		wr(GICD_SGIR, 4, vals[i]);
+		unsigned sent = fake_gic.nsgi - n;
+		uint32_t by_access = sent ? fake_gic.sgi[n] : 0;
+
+		vgic_dist_sgir(vals[i]);
+		assert_int_equal(fake_gic.nsgi - n, 2 * sent);
+		if (sent)
+			assert_int_equal(fake_gic.sgi[n + 1], by_access);
+	}
+	model_rules_kept();
+}
+
 /* IGROUPR: RAZ/WI, without touching the distributor (CPENDSGIR and
  * SPENDSGIR: tests/vgic/test_vgic_sgi.c). */
 static void raz_wi(void **state)
@@ -401,6 +426,7 @@ int main(void)
 		cmocka_unit_test_setup(config, setup),
 		cmocka_unit_test_setup(ctlr_is_virtual, setup),
 		cmocka_unit_test_setup(sgir, setup),
+		cmocka_unit_test_setup(sgir_alone, setup),
 		cmocka_unit_test_setup(raz_wi, setup),
 		cmocka_unit_test_setup(id_registers_read_through, setup),
 		cmocka_unit_test_setup(no_write_reaches_the_monitors, setup),
