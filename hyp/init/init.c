@@ -52,6 +52,14 @@ static void check_platform(const struct blmon_platform *p)
 		blmon_fatal("platform: the monitor's memory overlaps guest RAM");
 	if (p->ndevices > BLMON_MAX_DEVICE_WINDOWS || p->nmmio > BLMON_MAX_MMIO)
 		blmon_fatal("platform: too many device windows or emulated regions");
+	/* the guest's distributor is the monitor's (and its GICD_SGIR store
+	 * has a fast path that assumes no other region covers it) */
+	for (unsigned i = 0; i < p->nmmio; i++)
+		if (p->mmio[i].base < (uint64_t)p->gicd + GICD_SIZE &&
+		    p->gicd < (uint64_t)p->mmio[i].base + p->mmio[i].size)
+			blmon_fatal("platform: emulated region %u (%08lx+%lx) overlaps the GIC distributor at %08lx",
+				    i, (unsigned long)p->mmio[i].base, (unsigned long)p->mmio[i].size,
+				    (unsigned long)p->gicd);
 }
 
 /* The guest's distributor (hyp/vgic/vgic_dist.c) through hyp/exit/mmio.c. */
