@@ -48,14 +48,43 @@ static void vfp_load(const struct cpu_ctx *x)
 
 #define SAVE(name)   x->name = read_##name();
 #define LOAD(name)   write_##name(x->name);
-#define SAVE_B(field, reg) __asm__ volatile("mrs %0, " #reg : "=r"(x->field));
-#define LOAD_B(field, reg) __asm__ volatile("msr " #reg ", %0" : : "r"(x->field));
+
+/* The banked registers, a group of seven (cpu_ctx.h) at a time through
+ * r2-r8 and one STM/LDM: a migration moves all 21 (MRS + STR each was 42
+ * instructions a side, issue #29). The struct holds them in the list's
+ * order, 4 bytes apart, the first being sp_usr. */
+#define B7S(_, f1, a, f2, b, f3, c, f4, d, f5, e, f6, f, f7, g)                  \
+	"mrs r2, " #a "\n\tmrs r3, " #b "\n\tmrs r4, " #c "\n\tmrs r5, " #d "\n\t"   \
+	"mrs r6, " #e "\n\tmrs r7, " #f "\n\tmrs r8, " #g "\n\tstmia %0!, {r2-r8}\n\t"
+/* MSR's operands are the other way round: the register name first. */
+#define B7L(_, f1, a, f2, b, f3, c, f4, d, f5, e, f6, f, f7, g)                  \
+	"ldmia %0!, {r2-r8}\n\tmsr " #a ", r2\n\tmsr " #b ", r3\n\tmsr " #c ", r4\n\t" \
+	"msr " #d ", r5\n\tmsr " #e ", r6\n\tmsr " #f ", r7\n\tmsr " #g ", r8\n\t"
+#define B_COUNT(field, reg) + 1
+_Static_assert(__builtin_offsetof(struct cpu_ctx, sp_usr) + 4 * (0 CPU_CTX_BANKED(B_COUNT)) ==
+	       __builtin_offsetof(struct cpu_ctx, spsr_fiq) + 4, "the banked registers, contiguous");
+
+static inline void banked_save(struct cpu_ctx *x)
+{
+	uint32_t *p = &x->sp_usr;
+
+	__asm__ volatile(CPU_CTX_BANKED_GROUPS(B7S, _)
+			 : "+r"(p) : : "r2", "r3", "r4", "r5", "r6", "r7", "r8", "memory");
+}
+
+static inline void banked_load(const struct cpu_ctx *x)
+{
+	const uint32_t *p = &x->sp_usr;
+
+	__asm__ volatile(CPU_CTX_BANKED_GROUPS(B7L, _)
+			 : "+r"(p) : "m"(*x) : "r2", "r3", "r4", "r5", "r6", "r7", "r8");
+}
 
 void cpu_ctx_save(struct cpu_ctx *x)
 {
 	CPU_CTX_REGS(SAVE)
 	CPU_CTX_REGS64(SAVE)
-	CPU_CTX_BANKED(SAVE_B)
+	banked_save(x);
 	__asm__ volatile("mrs %0, elr_hyp" : "=r"(x->elr_hyp));
 	__asm__ volatile("mrs %0, spsr" : "=r"(x->spsr_hyp));
 	x->cntv_ctl = read_CNTV_CTL();
@@ -80,7 +109,7 @@ void cpu_ctx_load(const struct cpu_ctx *x)
 {
 	CPU_CTX_REGS(LOAD)
 	CPU_CTX_REGS64(LOAD)
-	CPU_CTX_BANKED(LOAD_B)
+	banked_load(x);
 	__asm__ volatile("msr elr_hyp, %0" : : "r"(x->elr_hyp));
 	__asm__ volatile("msr spsr_cxsf, %0" : : "r"(x->spsr_hyp));
 	vfp_load(x);

@@ -24,16 +24,19 @@
 #define CPU_CTX_REGS64(X) X(TTBR0) X(TTBR1) X(PAR64)
 
 /* Banked general registers of the guest's modes (MRS/MSR banked, virt
- * extensions): X(field, assembler name). LR_usr is in the trap frame. */
-#define CPU_CTX_BANKED(X) \
-	X(sp_usr, SP_usr)                                                 \
-	X(sp_svc, SP_svc) X(lr_svc, LR_svc) X(spsr_svc, SPSR_svc)         \
-	X(sp_abt, SP_abt) X(lr_abt, LR_abt) X(spsr_abt, SPSR_abt)         \
-	X(sp_und, SP_und) X(lr_und, LR_und) X(spsr_und, SPSR_und)         \
-	X(sp_irq, SP_irq) X(lr_irq, LR_irq) X(spsr_irq, SPSR_irq)         \
-	X(r8_fiq, R8_fiq) X(r9_fiq, R9_fiq) X(r10_fiq, R10_fiq)           \
-	X(r11_fiq, R11_fiq) X(r12_fiq, R12_fiq)                           \
-	X(sp_fiq, SP_fiq) X(lr_fiq, LR_fiq) X(spsr_fiq, SPSR_fiq)
+ * extensions): X(field, assembler name). LR_usr is in the trap frame.
+ * In groups of seven (field, name pairs): cpu_ctx.c moves a group through
+ * r2-r8 with one STM/LDM (issue #29). */
+#define CPU_CTX_BANKED_GROUPS(G, A) \
+	G(A, sp_usr, SP_usr, sp_svc, SP_svc, lr_svc, LR_svc, spsr_svc, SPSR_svc,      \
+	  sp_abt, SP_abt, lr_abt, LR_abt, spsr_abt, SPSR_abt)                       \
+	G(A, sp_und, SP_und, lr_und, LR_und, spsr_und, SPSR_und, sp_irq, SP_irq,      \
+	  lr_irq, LR_irq, spsr_irq, SPSR_irq, r8_fiq, R8_fiq)                        \
+	G(A, r9_fiq, R9_fiq, r10_fiq, R10_fiq, r11_fiq, R11_fiq, r12_fiq, R12_fiq,    \
+	  sp_fiq, SP_fiq, lr_fiq, LR_fiq, spsr_fiq, SPSR_fiq)
+#define CPU_CTX_B7_EACH(X, f1, r1, f2, r2, f3, r3, f4, r4, f5, r5, f6, r6, f7, r7) \
+	X(f1, r1) X(f2, r2) X(f3, r3) X(f4, r4) X(f5, r5) X(f6, r6) X(f7, r7)
+#define CPU_CTX_BANKED(X) CPU_CTX_BANKED_GROUPS(CPU_CTX_B7_EACH, X)
 
 struct cpu_ctx {
 #define CPU_CTX_FIELD(name) uint32_t name;
