@@ -15,11 +15,15 @@
 /* PL0/PL1 CP15 registers, 32-bit: read_NAME()/write_NAME() (cpregs.h).
  * CSSELR first: nothing here depends on it, but it selects what CCSIDR
  * shows, which the guest may read next. */
-#define CPU_CTX_REGS(X) \
-	X(CSSELR) X(SCTLR) X(ACTLR) X(CPACR) X(TTBCR) X(DACR)            \
-	X(DFSR) X(IFSR) X(ADFSR) X(AIFSR) X(DFAR) X(IFAR)                \
-	X(MAIR0) X(MAIR1) X(AMAIR0) X(AMAIR1) X(VBAR) X(CONTEXTIDR)      \
-	X(TPIDRURW) X(TPIDRURO) X(TPIDRPRW) X(CNTKCTL)
+#define CPU_CTX_REGS_GROUPS(G, A) \
+	G(A, CSSELR, SCTLR, ACTLR, CPACR, TTBCR, DACR, DFSR, IFSR, ADFSR, AIFSR, DFAR) \
+	G(A, IFAR, MAIR0, MAIR1, AMAIR0, AMAIR1, VBAR, CONTEXTIDR, TPIDRURW,          \
+	  TPIDRURO, TPIDRPRW, CNTKCTL)
+/* In two groups of eleven: cpu_ctx.c moves a group through r2-r12 with one
+ * STM/LDM (issue #29). */
+#define CPU_CTX_R11_EACH(X, a, b, c, d, e, f, g, h, i, j, k) \
+	X(a) X(b) X(c) X(d) X(e) X(f) X(g) X(h) X(i) X(j) X(k)
+#define CPU_CTX_REGS(X) CPU_CTX_REGS_GROUPS(CPU_CTX_R11_EACH, X)
 /* ... 64-bit (MRRC/MCRR) */
 #define CPU_CTX_REGS64(X) X(TTBR0) X(TTBR1) X(PAR64)
 
