@@ -15,25 +15,32 @@
 /* PL0/PL1 CP15 registers, 32-bit: read_NAME()/write_NAME() (cpregs.h).
  * CSSELR first: nothing here depends on it, but it selects what CCSIDR
  * shows, which the guest may read next. */
-#define CPU_CTX_REGS(X) \
-	X(CSSELR) X(SCTLR) X(ACTLR) X(CPACR) X(TTBCR) X(DACR)            \
-	X(DFSR) X(IFSR) X(ADFSR) X(AIFSR) X(DFAR) X(IFAR)                \
-	X(MAIR0) X(MAIR1) X(AMAIR0) X(AMAIR1) X(VBAR) X(CONTEXTIDR)      \
-	X(TPIDRURW) X(TPIDRURO) X(TPIDRPRW) X(CNTKCTL)
+#define CPU_CTX_REGS_GROUPS(G, A) \
+	G(A, CSSELR, SCTLR, ACTLR, CPACR, TTBCR, DACR, DFSR, IFSR, ADFSR, AIFSR, DFAR) \
+	G(A, IFAR, MAIR0, MAIR1, AMAIR0, AMAIR1, VBAR, CONTEXTIDR, TPIDRURW,          \
+	  TPIDRURO, TPIDRPRW, CNTKCTL)
+/* In two groups of eleven: cpu_ctx.c moves a group through r2-r12 with one
+ * STM/LDM (issue #29). */
+#define CPU_CTX_R11_EACH(X, a, b, c, d, e, f, g, h, i, j, k) \
+	X(a) X(b) X(c) X(d) X(e) X(f) X(g) X(h) X(i) X(j) X(k)
+#define CPU_CTX_REGS(X) CPU_CTX_REGS_GROUPS(CPU_CTX_R11_EACH, X)
 /* ... 64-bit (MRRC/MCRR) */
 #define CPU_CTX_REGS64(X) X(TTBR0) X(TTBR1) X(PAR64)
 
 /* Banked general registers of the guest's modes (MRS/MSR banked, virt
- * extensions): X(field, assembler name). LR_usr is in the trap frame. */
-#define CPU_CTX_BANKED(X) \
-	X(sp_usr, SP_usr)                                                 \
-	X(sp_svc, SP_svc) X(lr_svc, LR_svc) X(spsr_svc, SPSR_svc)         \
-	X(sp_abt, SP_abt) X(lr_abt, LR_abt) X(spsr_abt, SPSR_abt)         \
-	X(sp_und, SP_und) X(lr_und, LR_und) X(spsr_und, SPSR_und)         \
-	X(sp_irq, SP_irq) X(lr_irq, LR_irq) X(spsr_irq, SPSR_irq)         \
-	X(r8_fiq, R8_fiq) X(r9_fiq, R9_fiq) X(r10_fiq, R10_fiq)           \
-	X(r11_fiq, R11_fiq) X(r12_fiq, R12_fiq)                           \
-	X(sp_fiq, SP_fiq) X(lr_fiq, LR_fiq) X(spsr_fiq, SPSR_fiq)
+ * extensions): X(field, assembler name). LR_usr is in the trap frame.
+ * In groups of seven (field, name pairs): cpu_ctx.c moves a group through
+ * r2-r8 with one STM/LDM (issue #29). */
+#define CPU_CTX_BANKED_GROUPS(G, A) \
+	G(A, sp_usr, SP_usr, sp_svc, SP_svc, lr_svc, LR_svc, spsr_svc, SPSR_svc,      \
+	  sp_abt, SP_abt, lr_abt, LR_abt, spsr_abt, SPSR_abt)                       \
+	G(A, sp_und, SP_und, lr_und, LR_und, spsr_und, SPSR_und, sp_irq, SP_irq,      \
+	  lr_irq, LR_irq, spsr_irq, SPSR_irq, r8_fiq, R8_fiq)                        \
+	G(A, r9_fiq, R9_fiq, r10_fiq, R10_fiq, r11_fiq, R11_fiq, r12_fiq, R12_fiq,    \
+	  sp_fiq, SP_fiq, lr_fiq, LR_fiq, spsr_fiq, SPSR_fiq)
+#define CPU_CTX_B7_EACH(X, f1, r1, f2, r2, f3, r3, f4, r4, f5, r5, f6, r6, f7, r7) \
+	X(f1, r1) X(f2, r2) X(f3, r3) X(f4, r4) X(f5, r5) X(f6, r6) X(f7, r7)
+#define CPU_CTX_BANKED(X) CPU_CTX_BANKED_GROUPS(CPU_CTX_B7_EACH, X)
 
 struct cpu_ctx {
 #define CPU_CTX_FIELD(name) uint32_t name;

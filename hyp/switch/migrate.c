@@ -119,7 +119,11 @@ static void post(unsigned phys, struct hyp_cpu *c)
 
 /* The physical core takes over virtual CPU c: its identity, HYP state and
  * TLBs (this core may hold the guest's entries from its cluster's last
- * turn, which local maintenance elsewhere did not reach). */
+ * turn, which local maintenance elsewhere did not reach). Kept on the fast
+ * path (issue #29): the same holds for its I-cache and branch predictor,
+ * which may hold code the guest has since rewritten and invalidated with
+ * ICIALLU on the core it ran on - a local operation that never reached
+ * this one; three writes and a DSB/ISB, against stale instructions. */
 static void adopt(struct hyp_cpu *c, unsigned phys)
 {
 	sysreg_tpidr_el2_write((uintptr_t)c);
