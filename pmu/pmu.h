@@ -279,8 +279,8 @@ bool pmu_is_typeb_fid(uint32_t fid);
  * HVC dispatch goes straight to the register's code: r[0..3] = the
  * guest's r0-r3 in, results out. */
 #define PMU_TYPEB_DECLARE(reg)                                            \
-	void pmu_typeb_read_##reg(struct pmu_cpu *p, uint32_t r[4]);      \
-	void pmu_typeb_write_##reg(struct pmu_cpu *p, uint32_t r[4]);
+	void pmu_typeb_read_##reg(uint32_t r[4], struct pmu_cpu *p);      \
+	void pmu_typeb_write_##reg(uint32_t r[4], struct pmu_cpu *p);
 PMU_TYPEB_REGS(PMU_TYPEB_DECLARE)
 #undef PMU_TYPEB_DECLARE
 /* Any Table 4 id (others: -1), through the same handlers. */

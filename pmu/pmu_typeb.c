@@ -10,6 +10,9 @@
  * per-cluster layer (pmu_creg.h) for its one register, so a call costs
  * the cluster check plus that register's access (docs/performance.md).
  * All work in place on the guest's r0-r3 (the trap path passes its frame).
+ * The frame comes first, (r, p): the HVC dispatch has it in r0 already,
+ * and the out-of-line inactive case is a tail call with the same two
+ * arguments, so the active case needs no frame of its own.
  */
 #include "pmu_creg.h"
 
@@ -88,33 +91,47 @@ write_other(struct pmu_cpu *p, uint32_t r[4], enum tb_reg reg)
 	result(r, (uint32_t)rc, 0, (uint32_t)rc);
 }
 
-/* Per register: the active cluster inline (a leaf for most registers),
- * the rest out of line so it costs the active path nothing. */
+/*
+ * Per register: the cluster compare, then a tail call to one of two
+ * functions of that register, both taking (r, p) as they came. With the
+ * active case inline, GCC gave the handler a frame and moved r and p to
+ * other registers (the tail call out keeps them live in r0/r1): 3 more on
+ * the active path, 2 more on the inactive one. The cycle counter's active
+ * case calls ccnt_observe() and has a frame anyway: inline, it saves the
+ * branch.
+ */
+/* fn (one of the four above) for one register, out of line */
+#define TB_OUT(fn, reg)                                                        \
+	static __attribute__((noinline)) void fn##_##reg(uint32_t r[4], struct pmu_cpu *p) \
+	{                                                                      \
+		fn(p, r, TB_##reg);                                            \
+	}
 #define TB_HANDLERS(reg)                                                       \
-	static __attribute__((noinline)) void read_other_##reg(struct pmu_cpu *p, uint32_t r[4]) \
+	TB_OUT(read_other, reg)                                                \
+	TB_OUT(write_other, reg)                                               \
+	TB_OUT(read_active, reg)                                               \
+	TB_OUT(write_active, reg)                                              \
+	void pmu_typeb_read_##reg(uint32_t r[4], struct pmu_cpu *p)           \
 	{                                                                      \
-		read_other(p, r, TB_##reg);                                    \
-	}                                                                      \
-	static __attribute__((noinline)) void write_other_##reg(struct pmu_cpu *p, uint32_t r[4]) \
-	{                                                                      \
-		write_other(p, r, TB_##reg);                                   \
-	}                                                                      \
-	void pmu_typeb_read_##reg(struct pmu_cpu *p, uint32_t r[4])           \
-	{                                                                      \
-		if (r[1] == p->active)                                         \
+		if (r[1] != p->active)                                         \
+			read_other_##reg(r, p);                                \
+		else if (TB_##reg == TB_PMCCNTR)                               \
 			read_active(p, r, TB_##reg);                           \
 		else                                                           \
-			read_other_##reg(p, r);                                \
+			read_active_##reg(r, p);                               \
 	}                                                                      \
-	void pmu_typeb_write_##reg(struct pmu_cpu *p, uint32_t r[4])          \
+	void pmu_typeb_write_##reg(uint32_t r[4], struct pmu_cpu *p)          \
 	{                                                                      \
-		if (r[1] == p->active)                                         \
+		if (r[1] != p->active)                                         \
+			write_other_##reg(r, p);                               \
+		else if (TB_##reg == TB_PMCCNTR)                               \
 			write_active(p, r, TB_##reg);                          \
 		else                                                           \
-			write_other_##reg(p, r);                               \
+			write_active_##reg(r, p);                              \
 	}
 PMU_TYPEB_REGS(TB_HANDLERS)
 #undef TB_HANDLERS
+#undef TB_OUT
 
 /*
  * HVC_PMU_SWINC (extension, ABI 1.2): a PMSWINC on the active cluster's
@@ -135,7 +152,7 @@ unsigned pmu_typeb_swinc(struct pmu_cpu *p, uint32_t mask)
 	return p->active;
 }
 
-typedef void (*typeb_fn)(struct pmu_cpu *p, uint32_t r[4]);
+typedef void (*typeb_fn)(uint32_t r[4], struct pmu_cpu *p);
 #define TB_CALLS(reg) pmu_typeb_read_##reg, pmu_typeb_write_##reg,
 static const typeb_fn typeb_calls[2 * TB_NREGS] = { PMU_TYPEB_REGS(TB_CALLS) };
 #undef TB_CALLS
@@ -149,7 +166,7 @@ void pmu_typeb_regs(struct pmu_cpu *p, uint32_t r[4])
 		r[1] = r[2] = 0;
 		return;
 	}
-	typeb_calls[k](p, r);
+	typeb_calls[k](r, p);
 }
 
 struct pmu_hvc_out pmu_typeb_call(struct pmu_cpu *p, uint32_t fid, uint32_t cluster,

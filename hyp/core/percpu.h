@@ -26,12 +26,14 @@ struct hyp_boot {
 };
 
 struct hyp_cpu {
+	/* first: the HVC table's Type B handlers pass &c->pmu on, and at
+	 * offset 0 that is c itself - a tail call with nothing to add */
+	struct pmu_cpu pmu;        /* PMU state machine, contexts, Type B */
 	unsigned index;
 	uint32_t hdcr;             /* value last written to HDCR */
-	/* why the monitor's SGI came (KICK_* in smp.h); near the start: its
-	 * LDREX/STREX take the address in one ADD at a small offset */
+	/* why the monitor's SGI came (KICK_* in smp.h); LDREX/STREX take the
+	 * address in an ADD */
 	uint32_t kick;
-	struct pmu_cpu pmu;        /* PMU state machine, contexts, Type B */
 	struct dbg_ctx dbg;        /* CP14 debug context */
 	struct vgic_cpu vgic;      /* this CPU's virtual CPU interface */
 	uint32_t switches;         /* cluster switches this CPU took part in */

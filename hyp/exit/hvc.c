@@ -20,17 +20,17 @@
 #include "percpu.h"
 #include "platform.h"
 
-typedef void (*hvc_fn)(struct hyp_cpu *c, uint32_t r[4]);
+typedef void (*hvc_fn)(uint32_t r[4], struct hyp_cpu *c);
 
 /* Table 4: one handler per call, generated from the register list. */
 #define HVC_TYPEB(reg)                                                         \
-	static void hvc_read_##reg(struct hyp_cpu *c, uint32_t r[4])           \
+	static void hvc_read_##reg(uint32_t r[4], struct hyp_cpu *c)           \
 	{                                                                      \
-		pmu_typeb_read_##reg(&c->pmu, r);                              \
+		pmu_typeb_read_##reg(r, &c->pmu);                              \
 	}                                                                      \
-	static void hvc_write_##reg(struct hyp_cpu *c, uint32_t r[4])          \
+	static void hvc_write_##reg(uint32_t r[4], struct hyp_cpu *c)          \
 	{                                                                      \
-		pmu_typeb_write_##reg(&c->pmu, r);                             \
+		pmu_typeb_write_##reg(r, &c->pmu);                             \
 	}
 PMU_TYPEB_REGS(HVC_TYPEB)
 #undef HVC_TYPEB
@@ -38,23 +38,23 @@ PMU_TYPEB_REGS(HVC_TYPEB)
 /* Table 3: the trap bits follow the state. Going to state 1 (or a bad
  * value) calls out of line (pmu_hvc_pmu_switch_to_1): a function of its
  * own, entered by a tail call, so the way to state 3 keeps no frame. */
-static void __attribute__((noinline)) hvc_pmu_switch_other(struct hyp_cpu *c, uint32_t r[4])
+static void __attribute__((noinline)) hvc_pmu_switch_other(uint32_t r[4], struct hyp_cpu *c)
 {
 	r[0] = (uint32_t)pmu_hvc_pmu_switch_to_1(&c->pmu, r[1]);
 	hyp_update_traps(c);
 }
 
-static void hvc_pmu_switch(struct hyp_cpu *c, uint32_t r[4])
+static void hvc_pmu_switch(uint32_t r[4], struct hyp_cpu *c)
 {
 	if (r[1] != 1) {
-		hvc_pmu_switch_other(c, r);
+		hvc_pmu_switch_other(r, c);
 		return;
 	}
 	r[0] = (uint32_t)pmu_hvc_pmu_switch(&c->pmu, 1);
 	hyp_update_traps(c);
 }
 
-static void hvc_pmu_get_state(struct hyp_cpu *c, uint32_t r[4])
+static void hvc_pmu_get_state(uint32_t r[4], struct hyp_cpu *c)
 {
 	r[0] = pmu_state(&c->pmu);
 }
@@ -82,13 +82,13 @@ static int32_t sync_counters(struct hyp_cpu *c, uint32_t addr)
 	return pmu_sync(&c->pmu, (struct descriptor *)addr, entries + 1);
 }
 
-static void hvc_get_counters_size(struct hyp_cpu *c, uint32_t r[4])
+static void hvc_get_counters_size(uint32_t r[4], struct hyp_cpu *c)
 {
 	(void)c;
 	r[0] = pmu_counters_size();
 }
 
-static void hvc_sync_pmu_counters(struct hyp_cpu *c, uint32_t r[4])
+static void hvc_sync_pmu_counters(uint32_t r[4], struct hyp_cpu *c)
 {
 	r[0] = (uint32_t)sync_counters(c, r[1]);
 }
@@ -110,18 +110,18 @@ static uint32_t image_checksum(void)
 }
 
 /* Extensions: cluster switch trigger, automatic switching, identity. */
-static void hvc_cluster_switch(struct hyp_cpu *c, uint32_t r[4])
+static void hvc_cluster_switch(uint32_t r[4], struct hyp_cpu *c)
 {
 	r[0] = (uint32_t)system_switch(c, r[1]);
 }
 
-static void hvc_auto_switch(struct hyp_cpu *c, uint32_t r[4])
+static void hvc_auto_switch(uint32_t r[4], struct hyp_cpu *c)
 {
 	r[0] = (uint32_t)switch_set_period(c, r[1]);
 	r[1] = c->switches;   /* lets a caller see switches happen */
 }
 
-static void hvc_monitor_info(struct hyp_cpu *c, uint32_t r[4])
+static void hvc_monitor_info(uint32_t r[4], struct hyp_cpu *c)
 {
 	uint32_t cpsr = cpu_psr();
 
@@ -131,7 +131,7 @@ static void hvc_monitor_info(struct hyp_cpu *c, uint32_t r[4])
 	r[3] = c->index;
 }
 
-static void hvc_system_info(struct hyp_cpu *c, uint32_t r[4])
+static void hvc_system_info(uint32_t r[4], struct hyp_cpu *c)
 {
 	r[0] = switch_count();
 	r[1] = switch_cluster();
@@ -139,20 +139,20 @@ static void hvc_system_info(struct hyp_cpu *c, uint32_t r[4])
 	r[3] = c->switches;
 }
 
-static void hvc_switch_period(struct hyp_cpu *c, uint32_t r[4])
+static void hvc_switch_period(uint32_t r[4], struct hyp_cpu *c)
 {
 	(void)c;
 	r[0] = switch_period();
 }
 
 /* Type B's software increment (ABI 1.2): no state change. */
-static void hvc_pmu_swinc(struct hyp_cpu *c, uint32_t r[4])
+static void hvc_pmu_swinc(uint32_t r[4], struct hyp_cpu *c)
 {
 	r[1] = pmu_typeb_swinc(&c->pmu, r[1]);
 	r[0] = BL_HVC_SUCCESS;
 }
 
-static void hvc_monitor_checksum(struct hyp_cpu *c, uint32_t r[4])
+static void hvc_monitor_checksum(uint32_t r[4], struct hyp_cpu *c)
 {
 	(void)c;
 	r[0] = image_checksum();
@@ -184,50 +184,65 @@ static void hvc_monitor_checksum(struct hyp_cpu *c, uint32_t r[4])
 HVC_CALLS
 #undef X
 
-/* Two ids for one slot would be an initializer overridden, which -Wextra
- * (-Woverride-init) rejects. */
+/* Not an id of the table: PSCI's HVC conduit (boards without EL3), else
+ * SMCCC "not supported". Out of line: the table's calls pay nothing; the
+ * per-CPU pointer only for PSCI, so an unknown id does not read it. */
+static void __attribute__((noinline)) hvc_other(uint32_t r[4])
+{
+	if (psci_fid(r[0]))
+		psci_call(this_cpu(), r);
+	else
+		r[0] = (uint32_t)BL_HVC_NOT_SUPPORTED;
+}
+
+/* Every slot of the table no call takes (no PSCI id falls there, but it
+ * answers as any unknown id does), so the dispatch has no null test. */
+static void hvc_hole(uint32_t r[4], struct hyp_cpu *c)
+{
+	(void)c;
+	hvc_other(r);
+}
+
+/* Every slot hvc_hole, the calls over it: the overriding initializers are
+ * the point here, so -Woverride-init (-Wextra) is off for this table only.
+ * Two ids for one slot are caught by hvc_check_table() at boot instead. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Woverride-init"
 static const hvc_fn hvc_table[HVC_SPAN] = {
+	[0 ... HVC_SPAN - 1] = hvc_hole,
 #define X(fid, fn) [(fid) - HVC_BASE] = (fn),
 	HVC_CALLS
 #undef X
 };
+#pragma GCC diagnostic pop
 
 void hvc_check_table(void)
 {
 	unsigned used = 0, listed = 0;
 
 	for (unsigned i = 0; i < HVC_SPAN; i++)
-		used += hvc_table[i] != 0;
+		used += hvc_table[i] != hvc_hole;
 #define X(fid, fn)                                                             \
 	HYP_ASSERT(hvc_table[(fid) - HVC_BASE] == (fn));                       \
 	listed++;
 	HVC_CALLS
 #undef X
-	HYP_ASSERT(used == listed);   /* no slot outside the list */
+	/* no slot outside the list, and no two ids for one slot (the later
+	 * initializer would have replaced the earlier's handler above) */
+	HYP_ASSERT(used == listed);
 	log_debug("HVC: %u calls, ids %08lx-%08lx\n", listed, (unsigned long)HVC_BASE,
 		  (unsigned long)(HVC_BASE + HVC_SPAN - 1));
-}
-
-/* Not an id of the table: PSCI's HVC conduit (boards without EL3), else
- * SMCCC "not supported". Out of line: the table's calls pay nothing. */
-static void __attribute__((noinline)) hvc_other(struct guest_frame *f)
-{
-	if (psci_fid(f->r[0]))
-		psci_call(this_cpu(), f->r);
-	else
-		f->r[0] = (uint32_t)BL_HVC_NOT_SUPPORTED;
 }
 
 void trap_hvc_abi(struct guest_frame *f)
 {
 	uint32_t off = f->r[0] - HVC_BASE;   /* wraps to a huge value below the base */
-	hvc_fn fn;
 
-	if (off < HVC_SPAN && (fn = hvc_table[off]) != 0) {
-		fn(this_cpu(), f->r);
+	if (off < HVC_SPAN) {
+		hvc_table[off](f->r, this_cpu());
 		return;
 	}
-	hvc_other(f);
+	hvc_other(f->r);
 }
 
 /* Any HVC: another immediate is not the ABI's (UNDEF at the HVC). The
