@@ -83,8 +83,12 @@ VEXPRESS_DTBS := $(B)/vexpress-a15/guest.dtb $(patsubst %,$(B)/vexpress-a15/gues
 
 all: $(B)/$(BOARD)/hyp.elf guests-$(BOARD) $(if $(filter qemu-virt,$(BOARD)),$(B)/hyp.elf $(B)/guest.dtb) \
 	$(if $(filter vexpress-a15,$(BOARD)),$(VEXPRESS_DTBS))
-boards: $(foreach b,$(BOARDS),$(B)/$(b)/hyp.elf guests-$(b)) $(B)/hyp.elf $(B)/guest.dtb $(VIRT_SMP_DTBS) \
-	$(if $(filter vexpress-a15,$(BOARDS)),$(VEXPRESS_DTBS))
+boards: boards-unfetched $(if $(filter vexpress-a15,$(BOARDS)),$(VEXPRESS_DTBS))
+# what needs nothing from Debian's packages (the vexpress-a15 trees are made
+# from its kernel package's): make test builds it first and the rest of the
+# boards and the Linux guest in the background while the first tests run
+boards-unfetched: $(foreach b,$(BOARDS),$(B)/$(b)/hyp.elf guests-$(b)) $(B)/hyp.elf $(B)/guest.dtb $(VIRT_SMP_DTBS)
+.PHONY: boards-unfetched
 
 help:
 	@echo "make            build build/$(BOARD)/hyp.elf (BOARD=$(BOARD)), its test guests; for virt also"
@@ -93,6 +97,8 @@ help:
 	@echo "make lib        build/libblmon.a, the board-independent library (include/blmon.h)"
 	@echo "make run        install what is missing, build, boot the monitor + demo guest in QEMU"
 	@echo "make test       install what is missing, run host unit tests and every QEMU scenario"
+	@echo "                (but those of make test-long)"
+	@echo "make test-long  the scenarios long by nature that make test leaves out (guest-tests/long.txt)"
 	@echo "make host-test  host unit tests only (cmocka, ASan/UBSan)"
 	@echo "make guest-test QEMU scenarios only"
 	@echo "make linux-test Debian armhf Linux under the monitor (part of make test)"
@@ -306,11 +312,22 @@ linux-measure: deps all linux-guest
 .PHONY: linux-guest linux-test linux-measure
 
 # The build on every core (nproc), then the tests (tools/test-all.sh shares
-# the cores out itself)
+# the cores out itself). What needs Debian's packages - their download, the
+# vexpress-a15 trees, the guest module and the initramfs: about a minute on a
+# fresh clone, mostly on one core - is built by tools/test-all.sh in the
+# background (LINUX_BUILD) while the host tests, lint and the first scenarios
+# run; scenarios.txt's @build waits for it. The same targets as `boards
+# lib host-tests-build linux-guest`.
 NPROC := $(shell nproc 2>/dev/null || echo 1)
 test: deps
-	@$(MAKE) --no-print-directory -j$(NPROC) boards lib host-tests-build linux-guest
-	@tools/test-all.sh
+	@$(MAKE) --no-print-directory -j$(NPROC) boards-unfetched lib host-tests-build
+	@LINUX_BUILD="$(MAKE) --no-print-directory -j$(NPROC) boards linux-guest" tools/test-all.sh
+
+# What is long by nature (guest-tests/long.txt says what and why), out of
+# make test; make test keeps a run of each kind
+test-long: deps boards linux-guest
+	@SCENARIOS=guest-tests/long.txt tools/test-all.sh --guest-only
+.PHONY: test-long
 
 host-test: deps host-tests-build
 	@tools/test-all.sh --host-only

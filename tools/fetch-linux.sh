@@ -180,26 +180,32 @@ cp -a "$dir/linux-perf/usr/lib/perf-core" "$dir/linux-perf/usr/lib/traceevent" "
 cp -a "$dir/linux-perf/usr/share/perf-core" "$pt/usr/share/"
 cp -a "$dir/linux-perf/usr/lib/python3/dist-packages" "$pt/usr/lib/python3/"
 ln -sfn python3.11 "$pt/usr/bin/python3"
-# lacking FILE: the sonames FILE needs that neither tree has
+# lacking: for the files named on stdin (NUL-separated), "FILE<tab>SONAME" for
+# every library an ELF among them needs that neither tree has. One readelf
+# reads them all (with /dev/null first it names each file, "File: F", even
+# when xargs passes one; what is not an ELF prints nothing, and makes xargs
+# end with status 123, which is therefore no error): a readelf and an od per
+# file took 37 of the fetch's 63 s, on 908 files.
 lacking() {
-	readelf -d "$1" 2>/dev/null | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | while read -r so; do
-		for d in "$pt" "$dir/rootfs-extra"; do
-			[ -e "$d/lib/$so" ] || [ -e "$d/lib/arm-linux-gnueabihf/$so" ] ||
-				[ -e "$d/usr/lib/arm-linux-gnueabihf/$so" ] || continue
-			continue 2
+	local f so d
+	{ xargs -0 -r readelf -d /dev/null 2>/dev/null || [ $? -eq 123 ]; } |
+		awk '/^File: / { f = substr($0, 7) }
+		     /\(NEEDED\)/ { so = $0; sub(/.*\[/, "", so); sub(/\].*/, "", so); print f "\t" so }' |
+		while IFS=$'\t' read -r f so; do
+			for d in "$pt" "$dir/rootfs-extra"; do
+				[ -e "$d/lib/$so" ] || [ -e "$d/lib/arm-linux-gnueabihf/$so" ] ||
+					[ -e "$d/usr/lib/arm-linux-gnueabihf/$so" ] || continue
+				continue 2
+			done
+			printf '%s\t%s\n' "$f" "$so"
 		done
-		echo "$so"
-	done
 }
 # Python's extension modules for libraries perf's tests never use (sqlite,
 # curses, readline, ctypes' libffi, dbm, nis) are left out: importing one
 # fails with ImportError, as it does on a system without those libraries.
-for f in "$pt"/usr/lib/python3.11/lib-dynload/*.so; do
-	[ -z "$(lacking "$f")" ] || rm "$f"
-done
-missing=$(find "$pt" -type f -print0 | while IFS= read -r -d '' f; do
-	if [ "$(od -An -tx1 -N4 "$f" | tr -d ' ')" = 7f454c46 ]; then lacking "$f"; fi
-done | sort -u | tr '\n' ' ')
+printf '%s\0' "$pt"/usr/lib/python3.11/lib-dynload/*.so | lacking | cut -f1 | sort -u |
+	while IFS= read -r f; do rm "$f"; done
+missing=$(find "$pt" -type f -print0 | lacking | cut -f2 | sort -u | tr '\n' ' ')
 [ -z "$missing" ] || { echo "fetch-linux: perftest-root lacks $missing"; exit 1; }
 rm -rf "$dir/perftest-root"
 mv "$pt" "$dir/perftest-root"

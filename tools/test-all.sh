@@ -4,6 +4,11 @@
 # on any failure, timeout, incomplete run, or when no test ran.
 #   tools/test-all.sh [--host-only | --guest-only | --only SCENARIO[,SCENARIO...]]
 # SCENARIOS=FILE runs the scenarios listed in FILE (make soak: guest-tests/soak.txt).
+# LINUX_BUILD=COMMAND (make test) builds what the later scenarios need in the
+# background, from the start: the first tests run meanwhile, and the list's
+# @build line waits for it (guest-tests/scenarios.txt).
+# TEST_JOBS=N: how many scenarios of an @parallel section run at once
+# (default: the host's cores).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 . qemu/common.sh
@@ -25,6 +30,18 @@ incomplete() { # name reason
 	echo "not ok - $1: $2"
 	fail=$((fail + 1))
 }
+
+# The background build (LINUX_BUILD), started before anything else: it is
+# mostly one core's work (the download and unpacking of Debian's packages,
+# the guest module, the initramfs), which the host tests, lint and the
+# -icount scenarios before @build share the cores with.
+build_pid="" build_start=0
+if [ -n "${LINUX_BUILD:-}" ] && [ "$mode" != --host-only ]; then
+	echo "build $LINUX_BUILD: in the background ($logs/build.log)"
+	build_start=$SECONDS
+	bash -c "$LINUX_BUILD" >"$logs/build.log" 2>&1 &
+	build_pid=$!
+fi
 
 lint_pid=""
 collect_lint() { # the background lint's lines and counts, once
@@ -50,17 +67,15 @@ host_test() { # name command...: one TAP test program, counted
 }
 
 if [ "$mode" != --guest-only ]; then
-	for t in build/host/*/test_* tests/*/test_*.sh; do   # unit tests; the tools' own (TAP scripts)
-		[ -x "$t" ] && host_test "$(basename "$t" .sh)" "$t"
-	done
-fi
-
-if [ "$mode" != --guest-only ]; then
 	# static checks (about 90 s of one core): in the background while the
 	# host tests, the fuzz corpus and the first scenarios run; one ok / not
 	# ok line per tool when collected (collect_lint)
 	tools/lint.sh >"$logs/lint.log" 2>&1 &
 	lint_pid=$!
+
+	for t in build/host/*/test_* tests/*/test_*.sh; do   # unit tests; the tools' own (TAP scripts)
+		[ -x "$t" ] && host_test "$(basename "$t" .sh)" "$t"
+	done
 
 	# libFuzzer targets replay their saved corpus: every input must pass the oracle
 	for t in build/fuzz/fuzz_*; do
@@ -163,34 +178,73 @@ same_results() {
 # them (--same-as), or at the end.
 declare -A bg_pid=() ran=()
 collect() { # NAME: wait for a background scenario, take in its lines and counts
-	local p n
+	local p n base
 	[ -n "${bg_pid[$1]:-}" ] || return 0
-	wait "${bg_pid[$1]}"
+	wait "${bg_pid[$1]}" 2>/dev/null   # (an @parallel slot may have reaped it already)
 	unset "bg_pid[$1]"
 	cat "$logs/bg-$1.out"
 	read -r p n < "$logs/bg-$1.counts" || { p=0; n=0; incomplete "$1" "its background run left no counts"; }
 	pass=$((pass + p)); fail=$((fail + n))
+	# its --same-as comparison, left to this shell: the scenario compared
+	# with may be another background run, which only this shell can wait for
+	if [ -e "$logs/bg-$1.same-as" ]; then
+		read -r base < "$logs/bg-$1.same-as"
+		same_results "$1" "$logs/qemu-$1.log" "$base"
+	fi
 }
 collect_all() { # everything still running in the background: lint, scenarios
 	local name
 	collect_lint
 	for name in "${!bg_pid[@]}"; do collect "$name"; done
 }
+wait_build() { # @build: the background build (LINUX_BUILD) is done; status 1 if it failed
+	local rc
+	[ -n "$build_pid" ] || return 0
+	wait "$build_pid"
+	rc=$?
+	build_pid=""
+	if [ $rc -ne 0 ]; then
+		tail -30 "$logs/build.log"
+		incomplete build "$LINUX_BUILD: exit status $rc (see $logs/build.log); no scenario after @build runs"
+		return 1
+	fi
+	echo "build done: $((SECONDS - build_start)) s after it started"
+}
+# An @parallel section (up to @wait) runs every scenario in the background,
+# at most slots (TEST_JOBS, default the host's cores) at once: the next one
+# starts when one of them ends. For scenarios under -icount only: they
+# measure virtual time, and sharing the cores changes nothing they check.
+slots=0 slot_pids=()
+free_slot() { # wait until fewer than $slots scenarios of the section run
+	local done_pid p keep
+	while [ "${#slot_pids[@]}" -ge "$slots" ]; do
+		done_pid=""
+		wait -n -p done_pid "${slot_pids[@]}" 2>/dev/null   # (bash 5.1: -p)
+		keep=()   # the others still running or not yet reaped
+		for p in "${slot_pids[@]}"; do
+			[ "$p" != "$done_pid" ] && kill -0 "$p" 2>/dev/null && keep+=("$p")
+		done
+		slot_pids=("${keep[@]}")
+	done
+}
+in_background=0
 start_scenario() { # NAME BOARD GUEST EXPECT [extra...]: run_scenario, maybe in the background
 	local a bg=0 args=()
 	for a in "$@"; do
 		if [ "$a" = --background ]; then bg=1; else args+=("$a"); fi
 	done
 	ran[$1]=1
+	[ "$slots" -gt 0 ] && bg=1 && free_slot
 	if [ "$bg" = 0 ]; then
 		run_scenario "${args[@]}"
 		return
 	fi
 	echo "qemu  $1: started in the background"
-	rm -f "$logs/bg-$1.counts"
-	( pass=0 fail=0; run_scenario "${args[@]}"; echo "$pass $fail" > "$logs/bg-$1.counts" ) \
+	rm -f "$logs/bg-$1.counts" "$logs/bg-$1.same-as"
+	( pass=0 fail=0 in_background=1; run_scenario "${args[@]}"; echo "$pass $fail" > "$logs/bg-$1.counts" ) \
 		> "$logs/bg-$1.out" 2>&1 &
 	bg_pid[$1]=$!
+	[ "$slots" -gt 0 ] && slot_pids+=("$!")
 }
 
 run_scenario() { # NAME BOARD GUEST EXPECT [extra...]  (EXPECT: scenarios.txt's "-- ...")
@@ -228,10 +282,13 @@ run_scenario() { # NAME BOARD GUEST EXPECT [extra...]  (EXPECT: scenarios.txt's 
 		tools/hostview.py "$hostview" "$log" "$QEMU_GUEST_CPUS" "$hlog" --timeout $((tmo + 10)) 2>"$hlog.err" &
 		hpid=$!
 	fi
-	local start; start=$(date +%s%N)
+	# the run's wall time, to a tenth of a second, from the shell's own clock
+	# (no date or awk process: they were a part of the runner's time per scenario)
+	local start=${EPOCHREALTIME//[!0-9]/}
 	timeout "$tmo" "${QEMU_CMD[@]}" </dev/null >"$log" 2>&1
 	local rc=$?
-	local secs; secs=$(awk -v ns=$(( $(date +%s%N) - start )) 'BEGIN { printf "%.1f", ns / 1e9 }')
+	local secs=$(( (${EPOCHREALTIME//[!0-9]/} - start + 50000) / 100000 ))
+	secs=$((secs / 10)).$((secs % 10))
 	if [ -n "$want_exit" ]; then   # a shape the monitor refuses: one test
 		if [ "$rc" -ne "$want_exit" ]; then incomplete "$name" "QEMU exit status $rc, want $want_exit (see $log)"
 		elif ! console_shows "$log" "$re"; then incomplete "$name" "the console $(what_shows "$re"): not so (see $log)"
@@ -251,7 +308,9 @@ run_scenario() { # NAME BOARD GUEST EXPECT [extra...]  (EXPECT: scenarios.txt's 
 	elif ! console_shows "$log" "$re"; then incomplete "$name" "the console $(what_shows "$re"): not so (see $log)"
 	fi
 	if [ "$hyp" != none ] && [ "${switch_us:-0}" -gt 0 ]; then switch_line "$name" "$log" "$switch_us" "$slack"; fi
-	if [ -n "$base" ]; then same_results "$name" "$log" "$base"; fi
+	if [ -n "$base" ] && [ "$in_background" = 1 ]; then echo "$base" > "$logs/bg-$name.same-as"   # collect's
+	elif [ -n "$base" ]; then same_results "$name" "$log" "$base"
+	fi
 	if [ -n "$hpid" ]; then
 		wait "$hpid"
 		rm -f "$hostview"
@@ -267,11 +326,14 @@ if [ "$mode" != --host-only ]; then
 	while read -r name boards guest rest; do
 		case "$name" in ''|'#'*) continue;; esac
 		# @wait: what runs in the background is done first (the scenarios
-		# after it need both cores to themselves: no icount, host time)
-		if [ "$name" = @wait ]; then
-			collect_all
-			continue
-		fi
+		# after it need both cores to themselves: no icount, host time);
+		# it also ends an @parallel section
+		case "$name" in @*) echo "time  $name: $SECONDS s into the run" ;; esac   # where the time goes
+		case "$name" in
+		@wait) collect_all; slots=0 slot_pids=(); continue ;;
+		@parallel) slots=${TEST_JOBS:-$(nproc)}; continue ;;
+		@build) wait_build || break; continue ;;
+		esac
 		qemu_args=$rest expect="" padded=" $rest "
 		if [[ $padded == *" -- "* ]]; then
 			qemu_args=${padded%%" -- "*} expect=${padded#*" -- "} expect=${expect% }
@@ -286,7 +348,9 @@ if [ "$mode" != --host-only ]; then
 		done
 	done < "${SCENARIOS:-guest-tests/scenarios.txt}"
 fi
+wait_build   # (a list without @build)
 collect_all
 
+echo "time  end: $SECONDS s into the run"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]
