@@ -16,7 +16,7 @@ PER_SWITCH=20000
 SLACK=50000
 P=1000003          # perf record sampling period (prime: no alignment luck)
 CPU_WIDE_USER_TOL=16   # perf stat -a: perf's own user code in the window (below)
-. /lib/perf-tests.sh   # pstat, val, isnum, minus, within
+. /lib/perf-tests.sh   # pstat, pstatn, umin, RUNS, val, isnum, minus, within
 
 # whole NAME...: every event of these runs counted all the time (no multiplexing)
 whole() {
@@ -39,27 +39,9 @@ po() {
 	if [ $# -eq 5 ] && isnum "$2$3$4$5"; then echo "$2 $3 $4 $5"; else echo "failed-$p_tag - enabled running"; fi
 }
 EV="-e cycles,instructions,instructions:u"
-# QEMU 7.2's vexpress-a15 under -icount counts one user instruction more in
-# about 1 run in 60 of these workloads, without the monitor too (plain QEMU:
-# 59 x 400,013,352 and 1 x 400,013,353 instructions:u of spin 200M; virt:
-# the same count in 150 runs of 150; docs/linux.md). There every exact
-# comparison of user counts between runs takes the fewest of RUNS runs: a
-# count the monitor gains or loses shows in each of them.
-RUNS=1
-[ "$BOARD" = vexpress-a15 ] && RUNS=3
-# pstatn NAME ARGS...: pstat RUNS times (NAME, NAME_2, ...)
-pstatn() { pn=$1; shift; pstat "$pn" "$@"; k=2; while [ $k -le $RUNS ]; do pstat "${pn}_$k" "$@"; k=$((k + 1)); done; }
-# umin NAME EVENT: the fewest counts of EVENT of pstatn NAME's runs (a
-# missing one wins: the check then fails visibly)
-umin() {
-	um=$(val "$1" "$2"); k=2
-	while [ $k -le $RUNS ]; do
-		uv=$(val "${1}_$k" "$2")
-		if ! isnum "$uv" || { isnum "$um" && [ "$uv" -lt "$um" ]; }; then um=$uv; fi
-		k=$((k + 1))
-	done
-	echo "$um"
-}
+# Exact comparisons of user counts between runs take the fewest of RUNS runs
+# (umin, /lib/perf-tests.sh): QEMU counts one user instruction more in a few
+# runs in a hundred, without the monitor too (docs/linux.md).
 # pon TAG ARGS...: po RUNS times; the fewest cycles and instructions, the
 # first run's time_enabled and time_running
 pon() {
