@@ -6,8 +6,20 @@
 # (the README's launch contract). Guests are linked per board too:
 # build/<name>/guests/*.bin.
 
+# Only from the command line (make ARCH=...): an ARCH in the environment
+# (some shells and build systems export one) names something else.
+ifneq ($(origin ARCH),command line)
+ARCH := arm32
+endif
+# ARCH=arm64: the AArch64 monitor (issue #27's first step) has rules of its
+# own, arch/arm64/arch.mk; everything below is the AArch32 build, whose
+# boards are those without a BOARD_ARCH line in their board.mk.
+ifeq ($(ARCH),arm64)
+include arch/arm64/arch.mk
+else
+
 BOARD     ?= qemu-virt
-BOARDS    := $(patsubst board/%/board.mk,%,$(wildcard board/*/board.mk))
+BOARDS    := $(patsubst board/%/board.mk,%,$(shell grep -L '^BOARD_ARCH' board/*/board.mk))
 LOG_LEVEL ?= 3
 
 CROSS   ?= arm-none-eabi-
@@ -21,11 +33,6 @@ B       := build
 WARN := -Wall -Wextra -Werror -Wshadow -Wvla -Wstrict-prototypes
 # ARCH names the architecture back end (arch/$(ARCH)/, docs/architecture.md);
 # CPU_FLAGS are the compiler's flags for it.
-# Only from the command line (make ARCH=...): an ARCH in the environment
-# (some shells and build systems export one) names something else.
-ifneq ($(origin ARCH),command line)
-ARCH := arm32
-endif
 CPU_FLAGS := -mcpu=cortex-a15 -marm -mfloat-abi=soft -mno-unaligned-access
 # The monitor runs on both cores of the pair: tuned for neither (the A15
 # tuning saves registers in LDRD/STRD pairs; generic ARMv7-A uses one
@@ -45,7 +52,7 @@ TARGET_LDFLAGS := $(CPU_FLAGS) -nostartfiles -specs=nano.specs \
 # board/common/.
 ARCH_DIR   := arch/$(ARCH)
 ifeq ($(wildcard $(ARCH_DIR)/*.h),)
-$(error ARCH=$(ARCH): no back end in $(ARCH_DIR)/ (arm32 is the one there is; docs/architecture.md says what a back end implements))
+$(error ARCH=$(ARCH): no back end in $(ARCH_DIR)/ (arm32 and arm64 are the ones there are; docs/architecture.md says what a back end implements))
 endif
 HYP_DIRS   := hyp/core hyp/exit hyp/switch hyp/vgic hyp/debug hyp/fdt hyp/init
 LIB_DEFS   := -DLOG_LEVEL=$(LOG_LEVEL)
@@ -53,7 +60,8 @@ ARCH_INC   := -Iinclude -Iarch -I$(ARCH_DIR)
 PMU_INC    := $(ARCH_INC) -Ipmu
 HYP_INC    := $(PMU_INC) $(addprefix -I,$(HYP_DIRS))
 BOARD_INC  := $(ARCH_INC) -Iboard/common
-LIB_SRCS   := $(wildcard boot/*.S $(ARCH_DIR)/*.c pmu/*.c $(addsuffix /*.c,$(HYP_DIRS)))
+# hyp/init/init_pmu.c: the entry points of a back end without switches (arm64)
+LIB_SRCS   := $(filter-out hyp/init/init_pmu.c,$(wildcard boot/*.S $(ARCH_DIR)/*.c pmu/*.c $(addsuffix /*.c,$(HYP_DIRS))))
 LIB_OBJS   := $(patsubst %,$(B)/lib/%.o,$(basename $(LIB_SRCS)))
 
 # Portable logic: builds for the host too and is unit-tested there.
@@ -96,6 +104,7 @@ help:
 	@echo "make BOARD=vexpress-a15   the same for QEMU's vexpress-a15 (build/vexpress-a15/hyp.elf)"
 	@echo "make lib        build/libblmon.a, the board-independent library (include/blmon.h)"
 	@echo "make run        install what is missing, build, boot the monitor + demo guest in QEMU"
+	@echo "make ARCH=arm64 [run]  the AArch64 monitor at EL2, build/arm64/hyp.elf (make ARCH=arm64 help)"
 	@echo "make test       install what is missing, run host unit tests and every QEMU scenario"
 	@echo "                (but those of make test-long)"
 	@echo "make test-long  the scenarios long by nature that make test leaves out (guest-tests/long.txt)"
@@ -321,6 +330,7 @@ linux-measure: deps all linux-guest
 NPROC := $(shell nproc 2>/dev/null || echo 1)
 test: deps
 	@$(MAKE) --no-print-directory -j$(NPROC) boards-unfetched lib host-tests-build
+	@$(MAKE) --no-print-directory -j$(NPROC) ARCH=arm64 all
 	@LINUX_BUILD="$(MAKE) --no-print-directory -j$(NPROC) boards linux-guest" tools/test-all.sh
 
 # What is long by nature (guest-tests/long.txt says what and why), out of
@@ -333,6 +343,7 @@ host-test: deps host-tests-build
 	@tools/test-all.sh --host-only
 
 guest-test: deps boards
+	@$(MAKE) --no-print-directory ARCH=arm64 all
 	@tools/test-all.sh --guest-only
 
 lint: deps
@@ -384,3 +395,5 @@ clean:
 
 distclean: clean
 	rm -rf cache
+
+endif   # ARCH=arm64: arch/arm64/arch.mk

@@ -41,6 +41,13 @@ extern struct mmio_hot {
 	uint32_t ipa;
 	mmio_hot_fn fn;
 } mmio_hot;
+/* AArch64: a trapped MSR/MRS of a PMU register (MDCR_EL2.TPM/TPMCR), as
+ * the back end decoded it (arch/arm64/pmu_sysregs.h) - a PMUv2 register by
+ * its AArch32 key, PMCCNTR_EL0's 64 bits, or an event counter or type by
+ * number: hyp/exit/pmu_sysreg.c. pl0: from EL0. 0 done, 1 UNDEF. */
+int trap_pmu_typea(uint32_t key, bool read, uint32_t *val, bool pl0);
+int trap_pmu_ccnt64(bool read, uint64_t *val, bool pl0);
+int trap_pmu_evreg(bool type, unsigned n, bool read, uint32_t *val, bool pl0);
 /* A physical IRQ taken in HYP (hyp/switch/irq.c). */
 void hyp_irq(struct guest_frame *f);
 /* An exception the monitor took from itself: reported, then halted

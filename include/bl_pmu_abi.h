@@ -130,10 +130,35 @@ struct descriptor {
 /* 24 bytes per element: the header occupies a whole element. */
 typedef char bl_descriptor_size_check[sizeof(struct descriptor) == 24 ? 1 : -1];
 
-/* ---- Calling helpers (ARM only: the monitor's own host build and unit
+/* ---- Calling helpers (ARM and AArch64 only: the monitor's own host build and unit
  * tests include this header for the constants and struct descriptor) -- */
 struct bl_hvc_regs { bl_u32 r0, r1, r2, r3; };
-#if defined(__arm__)
+#if defined(__arm__) || defined(__aarch64__)
+
+#if defined(__aarch64__)
+/* AArch64 (issue #27): the same 32-bit ids through `hvc #0`, arguments in
+ * x1-x3 (32-bit values in the low halves), results in x0-x3, whose low
+ * halves are the AArch32 call's r0-r3 (docs/abi.md). */
+static inline struct bl_hvc_regs bl_hvc_regs(bl_u32 fid, bl_u32 a1, bl_u32 a2,
+					     bl_u32 a3)
+{
+	register unsigned long x0 __asm__("x0") = fid;
+	register unsigned long x1 __asm__("x1") = a1;
+	register unsigned long x2 __asm__("x2") = a2;
+	register unsigned long x3 __asm__("x3") = a3;
+	struct bl_hvc_regs out;
+
+	__asm__ volatile("hvc #0"
+			 : "+r"(x0), "+r"(x1), "+r"(x2), "+r"(x3)
+			 :
+			 : "memory");
+	out.r0 = (bl_u32)x0;
+	out.r1 = (bl_u32)x1;
+	out.r2 = (bl_u32)x2;
+	out.r3 = (bl_u32)x3;
+	return out;
+}
+#else
 
 /* Full form: all four result registers (status of per-register calls is r3). */
 static inline struct bl_hvc_regs bl_hvc_regs(bl_u32 fid, bl_u32 a1, bl_u32 a2,
@@ -155,6 +180,7 @@ static inline struct bl_hvc_regs bl_hvc_regs(bl_u32 fid, bl_u32 a1, bl_u32 a2,
 	out.r3 = r3;
 	return out;
 }
+#endif /* __aarch64__ */
 
 /* r0 | r1 << 32: callers of 32-bit results simply take the low word. */
 static inline bl_u64 bl_hvc_call(bl_u32 fid, bl_u32 a1, bl_u64 a2)
@@ -179,6 +205,6 @@ static inline bl_u64 bl_hvc_call(bl_u32 fid, bl_u32 a1, bl_u64 a2)
 /* hvc(id), hvc(id, cluster_or_pointer), hvc(id, cluster, value): the
  * spec's illustrative prototype. */
 #define hvc(...) BL_HVC_PICK(__VA_ARGS__, BL_HVC_3, BL_HVC_2, BL_HVC_1, none)(__VA_ARGS__)
-#endif /* __arm__ */
+#endif /* __arm__ || __aarch64__ */
 
 #endif

@@ -12,15 +12,25 @@
 #include <stdint.h>
 #include "bl_pmu_abi.h"
 #include "cpregs.h"
+#include "frame.h"   /* guest_reg_t: the HVC handlers' r0-r3 */
 #include "pmu_hw.h"
 
+#include "arch_caps.h"
+
 #define PMU_NCLUSTERS        2
+/* The big and the LITTLE cluster: ARMv7's Cortex-A15 + Cortex-A7 (the
+ * spec's pair), or on an ARMv8 back end (ARCH_PMU_PAIR_V8) Cortex-A57 +
+ * Cortex-A53, Juno r0's; the names stay the spec's (Table 17). */
 enum { CLUSTER_A15 = 0, CLUSTER_A7 = 1 };
 #define PMU_TYPEA_COUNTERS   4   /* spec 2.2: "the same number of visible counters" */
 /* Event counters of each core (its pmu_cluster_desc[].ncounters): macros
  * too, so what depends on them is a constant (SYNC's bound). */
 #define PMU_A15_COUNTERS     6
+#if ARCH_PMU_PAIR_V8
+#define PMU_A7_COUNTERS      6   /* Cortex-A53: PMCR_EL0.N = 6 */
+#else
 #define PMU_A7_COUNTERS      4
+#endif
 #define PMU_HW_COUNTERS_MAX  PMU_A15_COUNTERS   /* the most a cluster has, and a physical PMU's the monitor uses */
 #define PMU_SEL_CCNT         31  /* PMSELR value: PMXEVTYPER is the cycle counter filter */
 #define PMU_SELR_MASK        0x1fu  /* PMSELR.SEL */
@@ -141,7 +151,7 @@ static inline uint32_t pmu_hdcr_bits(const struct pmu_cpu *p)
 }
 
 /*
- * Type A: a trapped MCR/MRC on p15 c9. key = CPK_* (arch/arm32/cpregs.h). Every
+ * Type A: a trapped MCR/MRC on p15 c9. key = CPK_* (arch/cpregs.h). Every
  * PMUv2 register is p15, 0, c9, c12-c14, opc2: that CRm and opc2 index a
  * table of one read and one write handler per register (pmu_trap.c); a
  * missing one is an UNDEF. Inline, so the trap path pays the index and the
@@ -229,6 +239,18 @@ pmu_trap(struct pmu_cpu *p, uint32_t key, bool read, uint32_t *rt, bool pl0)
 	return pmu_trap_access(p, key, read, rt);
 }
 
+/*
+ * What PMUv3's AArch64 view has beyond PMUv2's registers (the back end
+ * maps the rest onto their AArch32 keys, arch/arm64/pmu_sysregs.h), on the
+ * same view and state machine as pmu_trap(): PMCCNTR_EL0's 64 bits - the
+ * monitor's 64-bit cycle count, the one Type B reads - and the direct
+ * PMEVCNTR<n>_EL0 / PMEVTYPER<n>_EL0 (type, n; PMCCFILTR_EL0: n = 31).
+ * pl0: from EL0, allowed as PMUSERENR.EN allows PMXEV* and PMCCNTR.
+ */
+enum pmu_trap_rc pmu_trap_ccnt64(struct pmu_cpu *p, bool read, uint64_t *v, bool pl0);
+enum pmu_trap_rc pmu_trap_evreg(struct pmu_cpu *p, bool type, unsigned n, bool read,
+				uint32_t *rt, bool pl0);
+
 /* Cluster switch, in three phases (hyp/switch/cluster.c interleaves debug). */
 void pmu_switch_out(struct pmu_cpu *p);
 void pmu_hw_reset(struct pmu_cpu *p, unsigned inbound);
@@ -252,7 +274,7 @@ void pmu_switch_in(struct pmu_cpu *p, unsigned inbound);
 #define PMU_POISON(i)          (0xDEAD0000u | (uint32_t)(i))
 
 /* HVCs: results for guest r0..r3. */
-struct pmu_hvc_out { uint32_t r[4]; };
+struct pmu_hvc_out { guest_reg_t r[4]; };
 /* Table 3: "moves the system to state 3 if the parameter in r1 is 1, or it
  * moves the system to state 1 if parameter in r1 is 0". Any other value
  * changes nothing. 3 -> 3 and 1 -> 1 are accepted no-ops. Inline: the HVC
@@ -279,12 +301,12 @@ bool pmu_is_typeb_fid(uint32_t fid);
  * HVC dispatch goes straight to the register's code: r[0..3] = the
  * guest's r0-r3 in, results out. */
 #define PMU_TYPEB_DECLARE(reg)                                            \
-	void pmu_typeb_read_##reg(uint32_t r[4], struct pmu_cpu *p);      \
-	void pmu_typeb_write_##reg(uint32_t r[4], struct pmu_cpu *p);
+	void pmu_typeb_read_##reg(guest_reg_t r[4], struct pmu_cpu *p);      \
+	void pmu_typeb_write_##reg(guest_reg_t r[4], struct pmu_cpu *p);
 PMU_TYPEB_REGS(PMU_TYPEB_DECLARE)
 #undef PMU_TYPEB_DECLARE
 /* Any Table 4 id (others: -1), through the same handlers. */
-void pmu_typeb_regs(struct pmu_cpu *p, uint32_t r[4]);
+void pmu_typeb_regs(struct pmu_cpu *p, guest_reg_t r[4]);
 struct pmu_hvc_out pmu_typeb_call(struct pmu_cpu *p, uint32_t fid, uint32_t cluster,
 				  uint32_t a2, uint32_t a3);
 /* HVC_PMU_SWINC: software increment of the counters in mask on the active

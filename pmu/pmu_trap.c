@@ -152,3 +152,37 @@ enum pmu_trap_rc pmu_trap_pl0(struct pmu_cpu *p, uint32_t key, bool read, uint32
 	}
 	return pmu_trap_access(p, key, read, rt);
 }
+
+/* PMUv3's AArch64 forms (pmu.h). The access rules are PMCCNTR's and
+ * PMXEV*'s, which they are another way to reach. */
+enum pmu_trap_rc pmu_trap_ccnt64(struct pmu_cpu *p, bool read, uint64_t *v, bool pl0)
+{
+	if (pl0 && !pl0_allowed(CPK_PMCCNTR, read))
+		return PMU_TRAP_UNDEF;
+	if (read)
+		*v = ccnt_observe(p);
+	else
+		ccnt_load(p, *v);
+	p->state = 2;
+	return PMU_TRAP_DONE;
+}
+
+/* A counter the view lacks (n >= 4, but PMCCFILTR) is UNDEFINED, as
+ * PMEVCNTR<n>_EL0 past PMCR_EL0.N is on the hardware - unlike the PMXEV*
+ * forms, whose PMSELR may name one (RAZ/WI above). PMSELR is kept. */
+enum pmu_trap_rc pmu_trap_evreg(struct pmu_cpu *p, bool type, unsigned n, bool read,
+				uint32_t *rt, bool pl0)
+{
+	if (type ? !sel_has_type(n, PMU_TYPEA_COUNTERS) : n >= PMU_TYPEA_COUNTERS)
+		return PMU_TRAP_UNDEF;
+	if (pl0 && !pl0_allowed(CPK_PMXEVCNTR, read))
+		return PMU_TRAP_UNDEF;
+	if (read)
+		*rt = type ? hw_type(n) : hw_counter(n);
+	else if (type)
+		hw_set_type(n, *rt);
+	else
+		hw_set_counter(n, *rt);
+	p->state = 2;
+	return PMU_TRAP_DONE;
+}

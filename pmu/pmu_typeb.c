@@ -21,8 +21,17 @@ bool pmu_is_typeb_fid(uint32_t fid)
 	return fid >= HVC_PMCR_READ && fid <= HVC_PMINTENCLR_WRITE;
 }
 
+/* The SMC32 convention (SMCCC): arguments are the W registers, the low
+ * halves, whatever a 64-bit caller left above them; a 64-bit value comes
+ * as two of them (r2 low, r3 high). On AArch32 the casts change nothing. */
+static inline uint32_t arg32(guest_reg_t x) { return (uint32_t)x; }
+static inline uint64_t arg64(const guest_reg_t r[4])
+{
+	return ((uint64_t)arg32(r[3]) << 32) | arg32(r[2]);
+}
+
 static inline __attribute__((always_inline)) void
-result(uint32_t r[4], uint32_t r0, uint32_t r1, uint32_t r3)
+result(guest_reg_t r[4], uint32_t r0, uint32_t r1, uint32_t r3)
 {
 	r[0] = r0;
 	r[1] = r1;
@@ -33,7 +42,7 @@ result(uint32_t r[4], uint32_t r0, uint32_t r1, uint32_t r3)
 /* The active cluster: the hardware (or, for a counter the physical PMU
  * lacks, the register the monitor keeps), inline in the handler. */
 static inline __attribute__((always_inline)) void
-read_active(struct pmu_cpu *p, uint32_t r[4], enum tb_reg reg)
+read_active(struct pmu_cpu *p, guest_reg_t r[4], enum tb_reg reg)
 {
 	if (reg == TB_PMCCNTR) {
 		uint64_t v = ccnt_observe(p);
@@ -45,23 +54,23 @@ read_active(struct pmu_cpu *p, uint32_t r[4], enum tb_reg reg)
 }
 
 static inline __attribute__((always_inline)) void
-write_active(struct pmu_cpu *p, uint32_t r[4], enum tb_reg reg)
+write_active(struct pmu_cpu *p, guest_reg_t r[4], enum tb_reg reg)
 {
 	int32_t rc = BL_HVC_SUCCESS;
 
 	if (reg == TB_PMCCNTR)
-		ccnt_load(p, ((uint64_t)r[3] << 32) | r[2]);
+		ccnt_load(p, arg64(r));
 	else
-		rc = creg_write_active(p, p->active, reg, r[2]);
+		rc = creg_write_active(p, p->active, reg, arg32(r[2]));
 	result(r, (uint32_t)rc, 0, (uint32_t)rc);
 }
 
 /* A bad cluster id (nothing changes; the caller learns from r3) or the
  * inactive cluster (snapshot, deferred write). */
 static inline __attribute__((always_inline)) void
-read_other(struct pmu_cpu *p, uint32_t r[4], enum tb_reg reg)
+read_other(struct pmu_cpu *p, guest_reg_t r[4], enum tb_reg reg)
 {
-	uint32_t c = r[1];
+	uint32_t c = arg32(r[1]);
 
 	if (c >= PMU_NCLUSTERS) {
 		result(r, 0, 0, (uint32_t)BL_HVC_INVALID_PARAMETER);
@@ -75,17 +84,17 @@ read_other(struct pmu_cpu *p, uint32_t r[4], enum tb_reg reg)
 }
 
 static inline __attribute__((always_inline)) void
-write_other(struct pmu_cpu *p, uint32_t r[4], enum tb_reg reg)
+write_other(struct pmu_cpu *p, guest_reg_t r[4], enum tb_reg reg)
 {
-	uint32_t c = r[1];
+	uint32_t c = arg32(r[1]);
 	int32_t rc = BL_HVC_INVALID_PARAMETER;
 
 	if (c < PMU_NCLUSTERS) {
 		if (reg == TB_PMCCNTR) {
-			creg_set_ccnt(p, c, ((uint64_t)r[3] << 32) | r[2]);
+			creg_set_ccnt(p, c, arg64(r));
 			rc = BL_HVC_SUCCESS;
 		} else {
-			rc = creg_write_inactive(p, c, reg, r[2]);
+			rc = creg_write_inactive(p, c, reg, arg32(r[2]));
 		}
 	}
 	result(r, (uint32_t)rc, 0, (uint32_t)rc);
@@ -102,7 +111,7 @@ write_other(struct pmu_cpu *p, uint32_t r[4], enum tb_reg reg)
  */
 /* fn (one of the four above) for one register, out of line */
 #define TB_OUT(fn, reg)                                                        \
-	static __attribute__((noinline)) void fn##_##reg(uint32_t r[4], struct pmu_cpu *p) \
+	static __attribute__((noinline)) void fn##_##reg(guest_reg_t r[4], struct pmu_cpu *p) \
 	{                                                                      \
 		fn(p, r, TB_##reg);                                            \
 	}
@@ -111,18 +120,18 @@ write_other(struct pmu_cpu *p, uint32_t r[4], enum tb_reg reg)
 	TB_OUT(write_other, reg)                                               \
 	TB_OUT(read_active, reg)                                               \
 	TB_OUT(write_active, reg)                                              \
-	void pmu_typeb_read_##reg(uint32_t r[4], struct pmu_cpu *p)           \
+	void pmu_typeb_read_##reg(guest_reg_t r[4], struct pmu_cpu *p)           \
 	{                                                                      \
-		if (r[1] != p->active)                                         \
+		if (arg32(r[1]) != p->active)                                         \
 			read_other_##reg(r, p);                                \
 		else if (TB_##reg == TB_PMCCNTR)                               \
 			read_active(p, r, TB_##reg);                           \
 		else                                                           \
 			read_active_##reg(r, p);                               \
 	}                                                                      \
-	void pmu_typeb_write_##reg(uint32_t r[4], struct pmu_cpu *p)          \
+	void pmu_typeb_write_##reg(guest_reg_t r[4], struct pmu_cpu *p)          \
 	{                                                                      \
-		if (r[1] != p->active)                                         \
+		if (arg32(r[1]) != p->active)                                         \
 			write_other_##reg(r, p);                               \
 		else if (TB_##reg == TB_PMCCNTR)                               \
 			write_active(p, r, TB_##reg);                          \
@@ -152,14 +161,14 @@ unsigned pmu_typeb_swinc(struct pmu_cpu *p, uint32_t mask)
 	return p->active;
 }
 
-typedef void (*typeb_fn)(uint32_t r[4], struct pmu_cpu *p);
+typedef void (*typeb_fn)(guest_reg_t r[4], struct pmu_cpu *p);
 #define TB_CALLS(reg) pmu_typeb_read_##reg, pmu_typeb_write_##reg,
 static const typeb_fn typeb_calls[2 * TB_NREGS] = { PMU_TYPEB_REGS(TB_CALLS) };
 #undef TB_CALLS
 
-void pmu_typeb_regs(struct pmu_cpu *p, uint32_t r[4])
+void pmu_typeb_regs(struct pmu_cpu *p, guest_reg_t r[4])
 {
-	uint32_t k = r[0] - HVC_PMCR_READ;   /* wraps below the first id */
+	uint32_t k = arg32(r[0]) - HVC_PMCR_READ;   /* wraps below the first id */
 
 	if (k >= 2 * TB_NREGS) {
 		r[0] = r[3] = (uint32_t)BL_HVC_NOT_SUPPORTED;

@@ -10,7 +10,8 @@
 # (the device a fatal error ends QEMU with status 1 through): the launch
 # line as it was before it had one.
 # Environment:
-#   QEMU_BOARD   board/<name> whose machine, CPU, RAM, DTB and extra arguments
+#   QEMU_BOARD   board/<name> whose QEMU (board.mk QEMU_SYSTEM, default
+#                qemu-system-arm), machine, CPU, RAM, DTB and extra arguments
 #                (board.mk QEMU_ARGS) to use (default qemu-virt)
 #   QEMU_DTB     DTB for the guest (default the board's, if built; "none": QEMU's own)
 #   QEMU_SMP     CPUs (default 1); a -smp in the extra args wins
@@ -80,7 +81,7 @@ qemu_cmd() {
 	# -dtb and -append are only allowed with -kernel
 	if [ "$guest" = none ]; then dtb=none append=""; else abs_path path "$guest"; kernel_args=(-kernel "$path"); fi
 	if [ "$dtb" != none ] && [ -e "$dtb" ]; then abs_path path "$dtb"; dtb_args=(-dtb "$path"); fi
-	QEMU_CMD=(qemu-system-arm -M "$machine" -cpu "$cpu" -m "$mem"
+	QEMU_CMD=("${board_mk[$board QEMU_SYSTEM]:-qemu-system-arm}" -M "$machine" -cpu "$cpu" -m "$mem"
 		-smp "$smp" -nographic -nic none -monitor none -serial stdio "${board_args[@]}"
 		"${panic_exit[@]}" "${hyp_args[@]}"
 		"${kernel_args[@]}" "${dtb_args[@]}")

@@ -34,6 +34,8 @@ gzip                       /bin/gzip
 gcc-arm-linux-gnueabihf    /usr/bin/arm-linux-gnueabihf-gcc
 libc6-dev-armhf-cross      /usr/arm-linux-gnueabihf/include/bits/libc-header-start.h /usr/arm-linux-gnueabihf/lib/libc.a
 coreutils                  /usr/bin/timeout
+gcc-aarch64-linux-gnu      /usr/bin/aarch64-linux-gnu-gcc
+qemu-system-arm            /usr/bin/qemu-system-aarch64
 EOF
 	case "${1:-}" in
 	debug) echo "gdb-multiarch /usr/bin/gdb-multiarch" ;;

@@ -250,7 +250,11 @@ start_scenario() { # NAME BOARD GUEST EXPECT [extra...]: run_scenario, maybe in 
 run_scenario() { # NAME BOARD GUEST EXPECT [extra...]  (EXPECT: scenarios.txt's "-- ...")
 	local name=$1 board=$2 guest=$3 expect=$4; shift 4
 	local log=$logs/qemu-$name.log args=() want_exit="" tmo="" re
-	local hyp=build/$board/hyp.elf base="" switch_us="" slack="" hostview=""
+	local hyp base="" switch_us="" slack="" hostview=""
+	# the board's image and guests: board.mk HYP_ELF, GUEST_DIR (the AArch64
+	# board's are under build/arm64/), else build/BOARD/
+	board_load "$board"
+	hyp=${board_mk[$board HYP_ELF]:-build/$board/hyp.elf}
 	# the runner's own options among the QEMU arguments: --plain (QEMU
 	# without the monitor: no loader line), --same-as SCENARIO (compare
 	# perf test results) and --hostview (tools/hostview.py checks every
@@ -273,7 +277,7 @@ run_scenario() { # NAME BOARD GUEST EXPECT [extra...]  (EXPECT: scenarios.txt's 
 	done
 	re=$expect
 	[ -z "$tmo" ] && tmo=${SCENARIO_TIMEOUT:-120} && [ -n "$want_exit" ] && tmo=${SHAPE_TIMEOUT:-10}
-	case "$guest" in */*|none) ;; *) guest=build/$board/guests/$guest.bin ;; esac
+	case "$guest" in */*|none) ;; *) guest=${board_mk[$board GUEST_DIR]:-build/$board/guests}/$guest.bin ;; esac
 	QEMU_BOARD=$board QEMU_TESTING=1 qemu_cmd "$hyp" "$guest" "${args[@]}"
 	local hlog=$logs/hostview-$name.log hpid=""
 	if [ -n "$hostview" ]; then   # the watcher follows the console and asks QEMU's monitor
@@ -322,7 +326,8 @@ run_scenario() { # NAME BOARD GUEST EXPECT [extra...]  (EXPECT: scenarios.txt's 
 }
 
 if [ "$mode" != --host-only ]; then
-	all_boards=$(ls board/*/board.mk | sed 's|board/\(.*\)/board.mk|\1|')
+	# "all": the AArch32 boards (an AArch64 one names its BOARD_ARCH)
+	all_boards=$(grep -L '^BOARD_ARCH' board/*/board.mk | sed 's|board/\(.*\)/board.mk|\1|')
 	while read -r name boards guest rest; do
 		case "$name" in ''|'#'*) continue;; esac
 		# @wait: what runs in the background is done first (the scenarios

@@ -35,7 +35,7 @@
 #define MODEL_QUEUE        160   /* deferred writes the model keeps per cluster */
 #define MODEL_SEL_CCNT     31
 
-/* Type A registers (p15 c9), in the order of arch/arm32/cpregs.h. */
+/* Type A registers (p15 c9), in the order of arch/cpregs.h. */
 enum ta_reg {
 	TA_PMCR, TA_PMCNTENSET, TA_PMCNTENCLR, TA_PMOVSR, TA_PMSWINC, TA_PMSELR,
 	TA_PMCCNTR, TA_PMXEVTYPER, TA_PMXEVCNTR, TA_PMUSERENR, TA_PMINTENSET,

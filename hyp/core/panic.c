@@ -37,6 +37,6 @@ void hyp_panic_exception(struct guest_frame *f, unsigned vector)
 	log_error("exception in HYP: vector 0x%02x HSR=%08lx ELR=%08lx HDFAR=%08lx r0=%08lx lr=%08lx\n",
 		  vector * 4, (unsigned long)r.syndrome, (unsigned long)r.elr,
 		  (unsigned long)r.far, (unsigned long)f->r[0],
-		  (unsigned long)f->lr_usr);
+		  (unsigned long)frame_lr(f));
 	hyp_panic("unexpected exception in HYP mode");
 }

@@ -7,8 +7,16 @@
  * straight away: no search, no second decode (HVC_CALLS below is the one
  * list; docs/performance.md has the cost). Handlers work in place
  * on the guest's r0-r3 in the trap frame and never need its PC or CPSR.
+ * The ids are SMCCC's 32-bit ones: on AArch64 r0-r3 are x0-x3 and the
+ * arguments their low halves (w0-w3; a 64-bit value as two of them, as on
+ * AArch32), the results zero-extended.
+ *
+ * A back end that has no cluster switches, SMP or PSCI yet (arch_caps.h:
+ * AArch64 at issue #27's first step) leaves their ids out of the table:
+ * they answer -1, as an unknown id does.
  */
 #include "exit.h"
+#include "arch_caps.h"
 #include "psci.h"
 #include "cluster.h"
 #include "smp.h"
@@ -20,15 +28,15 @@
 #include "percpu.h"
 #include "platform.h"
 
-typedef void (*hvc_fn)(uint32_t r[4], struct hyp_cpu *c);
+typedef void (*hvc_fn)(guest_reg_t r[4], struct hyp_cpu *c);
 
 /* Table 4: one handler per call, generated from the register list. */
 #define HVC_TYPEB(reg)                                                         \
-	static void hvc_read_##reg(uint32_t r[4], struct hyp_cpu *c)           \
+	static void hvc_read_##reg(guest_reg_t r[4], struct hyp_cpu *c)           \
 	{                                                                      \
 		pmu_typeb_read_##reg(r, &c->pmu);                              \
 	}                                                                      \
-	static void hvc_write_##reg(uint32_t r[4], struct hyp_cpu *c)          \
+	static void hvc_write_##reg(guest_reg_t r[4], struct hyp_cpu *c)          \
 	{                                                                      \
 		pmu_typeb_write_##reg(r, &c->pmu);                             \
 	}
@@ -38,15 +46,15 @@ PMU_TYPEB_REGS(HVC_TYPEB)
 /* Table 3: the trap bits follow the state. Going to state 1 (or a bad
  * value) calls out of line (pmu_hvc_pmu_switch_to_1): a function of its
  * own, entered by a tail call, so the way to state 3 keeps no frame. */
-static void __attribute__((noinline)) hvc_pmu_switch_other(uint32_t r[4], struct hyp_cpu *c)
+static void __attribute__((noinline)) hvc_pmu_switch_other(guest_reg_t r[4], struct hyp_cpu *c)
 {
 	r[0] = (uint32_t)pmu_hvc_pmu_switch_to_1(&c->pmu, r[1]);
 	hyp_update_traps(c);
 }
 
-static void hvc_pmu_switch(uint32_t r[4], struct hyp_cpu *c)
+static void hvc_pmu_switch(guest_reg_t r[4], struct hyp_cpu *c)
 {
-	if (r[1] != 1) {
+	if ((uint32_t)r[1] != 1) {
 		hvc_pmu_switch_other(r, c);
 		return;
 	}
@@ -54,7 +62,7 @@ static void hvc_pmu_switch(uint32_t r[4], struct hyp_cpu *c)
 	hyp_update_traps(c);
 }
 
-static void hvc_pmu_get_state(uint32_t r[4], struct hyp_cpu *c)
+static void hvc_pmu_get_state(guest_reg_t r[4], struct hyp_cpu *c)
 {
 	r[0] = pmu_state(&c->pmu);
 }
@@ -73,22 +81,22 @@ static int32_t sync_counters(struct hyp_cpu *c, uint32_t addr)
 
 	if ((addr & 3) || !guest_range_ok(m, addr, esz))
 		return BL_HVC_INVALID_PARAMETER;
-	uint32_t entries = *(const volatile uint32_t *)addr;   /* header.entries */
+	uint32_t entries = *(const volatile uint32_t *)(uintptr_t)addr;   /* header.entries */
 
 	/* bounded before the size is computed, so it cannot overflow; the
 	 * exact limit is pmu_sync()'s */
 	if (entries > PMU_SYNC_MAX_ENTRIES || !guest_range_ok(m, addr, (entries + 1) * esz))
 		return BL_HVC_INVALID_PARAMETER;
-	return pmu_sync(&c->pmu, (struct descriptor *)addr, entries + 1);
+	return pmu_sync(&c->pmu, (struct descriptor *)(uintptr_t)addr, entries + 1);
 }
 
-static void hvc_get_counters_size(uint32_t r[4], struct hyp_cpu *c)
+static void hvc_get_counters_size(guest_reg_t r[4], struct hyp_cpu *c)
 {
 	(void)c;
 	r[0] = pmu_counters_size();
 }
 
-static void hvc_sync_pmu_counters(uint32_t r[4], struct hyp_cpu *c)
+static void hvc_sync_pmu_counters(guest_reg_t r[4], struct hyp_cpu *c)
 {
 	r[0] = (uint32_t)sync_counters(c, r[1]);
 }
@@ -110,18 +118,20 @@ static uint32_t image_checksum(void)
 }
 
 /* Extensions: cluster switch trigger, automatic switching, identity. */
-static void hvc_cluster_switch(uint32_t r[4], struct hyp_cpu *c)
+#if ARCH_HAS_SWITCHING
+static void hvc_cluster_switch(guest_reg_t r[4], struct hyp_cpu *c)
 {
 	r[0] = (uint32_t)system_switch(c, r[1]);
 }
 
-static void hvc_auto_switch(uint32_t r[4], struct hyp_cpu *c)
+static void hvc_auto_switch(guest_reg_t r[4], struct hyp_cpu *c)
 {
 	r[0] = (uint32_t)switch_set_period(c, r[1]);
 	r[1] = c->switches;   /* lets a caller see switches happen */
 }
+#endif
 
-static void hvc_monitor_info(uint32_t r[4], struct hyp_cpu *c)
+static void hvc_monitor_info(guest_reg_t r[4], struct hyp_cpu *c)
 {
 	uint32_t cpsr = cpu_psr();
 
@@ -131,7 +141,8 @@ static void hvc_monitor_info(uint32_t r[4], struct hyp_cpu *c)
 	r[3] = c->index;
 }
 
-static void hvc_system_info(uint32_t r[4], struct hyp_cpu *c)
+#if ARCH_HAS_SWITCHING
+static void hvc_system_info(guest_reg_t r[4], struct hyp_cpu *c)
 {
 	r[0] = switch_count();
 	r[1] = switch_cluster();
@@ -139,26 +150,33 @@ static void hvc_system_info(uint32_t r[4], struct hyp_cpu *c)
 	r[3] = c->switches;
 }
 
-static void hvc_switch_period(uint32_t r[4], struct hyp_cpu *c)
+static void hvc_switch_period(guest_reg_t r[4], struct hyp_cpu *c)
 {
 	(void)c;
 	r[0] = switch_period();
 }
+#endif
 
 /* Type B's software increment (ABI 1.2): no state change. */
-static void hvc_pmu_swinc(uint32_t r[4], struct hyp_cpu *c)
+static void hvc_pmu_swinc(guest_reg_t r[4], struct hyp_cpu *c)
 {
 	r[1] = pmu_typeb_swinc(&c->pmu, r[1]);
 	r[0] = BL_HVC_SUCCESS;
 }
 
-static void hvc_monitor_checksum(uint32_t r[4], struct hyp_cpu *c)
+static void hvc_monitor_checksum(guest_reg_t r[4], struct hyp_cpu *c)
 {
 	(void)c;
 	r[0] = image_checksum();
 }
 
-/* Every call of the ABI: X(function id, handler). */
+/* Every call of the ABI: X(function id, handler); XS for those of the
+ * switching subsystem, which a back end may not have yet (arch_caps.h). */
+#if ARCH_HAS_SWITCHING
+#define XS(fid, fn) X(fid, fn)
+#else
+#define XS(fid, fn)
+#endif
 #define HVC_TYPEB_CALLS(reg) X(HVC_##reg##_READ, hvc_read_##reg) X(HVC_##reg##_WRITE, hvc_write_##reg)
 #define HVC_CALLS                                                              \
 	PMU_TYPEB_REGS(HVC_TYPEB_CALLS)                   /* Table 4 */        \
@@ -166,12 +184,12 @@ static void hvc_monitor_checksum(uint32_t r[4], struct hyp_cpu *c)
 	X(HVC_PMU_GET_STATE, hvc_pmu_get_state)                                \
 	X(HVC_GET_COUNTERS_SIZE, hvc_get_counters_size)   /* 3.5 */            \
 	X(HVC_SYNC_PMU_COUNTERS, hvc_sync_pmu_counters)                        \
-	X(HVC_CLUSTER_SWITCH, hvc_cluster_switch)         /* extensions */     \
-	X(HVC_AUTO_SWITCH, hvc_auto_switch)                                    \
+	XS(HVC_CLUSTER_SWITCH, hvc_cluster_switch)        /* extensions */     \
+	XS(HVC_AUTO_SWITCH, hvc_auto_switch)                                   \
 	X(HVC_MONITOR_INFO, hvc_monitor_info)                                  \
 	X(HVC_MONITOR_CHECKSUM, hvc_monitor_checksum)                          \
-	X(HVC_SYSTEM_INFO, hvc_system_info)                                    \
-	X(HVC_SWITCH_PERIOD, hvc_switch_period)                                \
+	XS(HVC_SYSTEM_INFO, hvc_system_info)                                   \
+	XS(HVC_SWITCH_PERIOD, hvc_switch_period)                               \
 	X(HVC_PMU_SWINC, hvc_pmu_swinc)
 
 #define HVC_BASE  0x90001000u
@@ -187,9 +205,9 @@ HVC_CALLS
 /* Not an id of the table: PSCI's HVC conduit (boards without EL3), else
  * SMCCC "not supported". Out of line: the table's calls pay nothing; the
  * per-CPU pointer only for PSCI, so an unknown id does not read it. */
-static void __attribute__((noinline)) hvc_other(uint32_t r[4])
+static void __attribute__((noinline)) hvc_other(guest_reg_t r[4])
 {
-	if (psci_fid(r[0]))
+	if (ARCH_HAS_SWITCHING && psci_fid((uint32_t)r[0]))
 		psci_call(this_cpu(), r);
 	else
 		r[0] = (uint32_t)BL_HVC_NOT_SUPPORTED;
@@ -197,7 +215,7 @@ static void __attribute__((noinline)) hvc_other(uint32_t r[4])
 
 /* Every slot of the table no call takes (no PSCI id falls there, but it
  * answers as any unknown id does), so the dispatch has no null test. */
-static void hvc_hole(uint32_t r[4], struct hyp_cpu *c)
+static void hvc_hole(guest_reg_t r[4], struct hyp_cpu *c)
 {
 	(void)c;
 	hvc_other(r);

@@ -93,7 +93,7 @@ void blmon_system_reset(void)
 	board_system_reset();
 }
 
-void psci_call(struct hyp_cpu *c, uint32_t r[4])
+void psci_call(struct hyp_cpu *c, guest_reg_t r[4])
 {
 	uint32_t fid = r[0];
 
@@ -122,7 +122,7 @@ void psci_call(struct hyp_cpu *c, uint32_t r[4])
  * there (hyp/exit/hvc.c routes PSCI ids here too). */
 void trap_smc(struct vcpu *v)
 {
-	uint32_t *r = v->f->r;
+	guest_reg_t *r = v->f->r;
 
 	/* The trapped SMC's return address is the SMC itself: step over it. */
 	vcpu_skip_insn(v);

@@ -10,6 +10,6 @@ struct hyp_cpu;
 /* Is fid one of its ids (SMC32 0x84000000-1F, SMC64 0xC4000000-1F), and
  * the call on r[0..3]. */
 static inline bool psci_fid(uint32_t fid) { return (fid & 0xbfffffe0u) == 0x84000000u; }
-void psci_call(struct hyp_cpu *c, uint32_t r[4]);
+void psci_call(struct hyp_cpu *c, guest_reg_t r[4]);
 
 #endif

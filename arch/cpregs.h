@@ -8,6 +8,11 @@
  *     bits Opc2[19:17] Opc1[16:14] CRn[13:10] CRm[4:1]), so a trap handler
  *     reads as `case CPK_PMCR:`.
  * This header is portable: host unit tests use the keys to build syndromes.
+ * It sits in arch/, not in a back end, because both back ends see these
+ * encodings: ARMv7's HYP mode for its own registers, and an AArch64 EL2
+ * for an AArch32 EL1's trapped MCR/MRC (EC 0x03, the same ISS) - and the
+ * AArch64 back end maps PMUv3's *_EL0 registers onto these keys
+ * (arch/arm64/pmu_sysregs.h), so Type A has one register table.
  *
  * References: ARM ARM v7-A/R (DDI 0406C) B4.1 (CP15), C11 (CP14 debug),
  * B3.13.6 (HSR ISS for EC 0x03/0x05).

@@ -1,0 +1,13 @@
+/*
+ * What of the portable monitor this back end carries. ARMv7's carries all
+ * of it; a back end being brought up (arch/arm64/ at issue #27's first
+ * step) says here what it does not have yet, and the portable code leaves
+ * that out (hyp/exit/hvc.c: the switch, SMP and PSCI calls answer -1).
+ */
+#ifndef ARCH_CAPS_H
+#define ARCH_CAPS_H
+
+/* Cluster switches, migration, SMP, PSCI (hyp/switch/, hyp/exit/psci.c) */
+#define ARCH_HAS_SWITCHING 1
+
+#endif

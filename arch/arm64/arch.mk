@@ -1,0 +1,124 @@
+# make ARCH=arm64: the AArch64 monitor at EL2 (issue #27's first step,
+# docs/arm64.md), included by the Makefile in place of its AArch32 rules.
+# build/arm64/hyp.elf (board/qemu-virt-arm64), its test guests in
+# build/arm64/guests/ (guest-tests/arm64/), everything under build/arm64/.
+# gcc-aarch64-linux-gnu used freestanding: no C library (arch/arm64/string.c).
+
+CROSS   := aarch64-linux-gnu-
+CC      := $(CROSS)gcc
+AR      := $(CROSS)ar
+OBJCOPY := $(CROSS)objcopy
+B       := build/arm64
+BOARD   := qemu-virt-arm64
+LOG_LEVEL ?= 3
+
+WARN := -Wall -Wextra -Werror -Wshadow -Wvla -Wstrict-prototypes
+# No FP/SIMD register in the monitor (it does not save the guest's), no
+# unaligned access (the EL2 MMU is off: Device memory), no PIC.
+CPU_FLAGS := -mcpu=cortex-a57 -mgeneral-regs-only -mstrict-align
+TARGET_CFLAGS := -std=c11 $(CPU_FLAGS) -O2 -g -ffreestanding -fno-common -fno-pie \
+	-fno-stack-protector -fno-asynchronous-unwind-tables -ffunction-sections -fdata-sections $(WARN)
+TARGET_LDFLAGS := -nostdlib -nostartfiles -static -no-pie -Wl,--gc-sections \
+	-Wl,--no-warn-rwx-segments -Wl,--build-id=none
+LIBGCC := $(shell $(CC) -print-libgcc-file-name 2>/dev/null)
+
+ARCH_DIR  := arch/arm64
+ARCH_INC  := -Iinclude -Iarch -I$(ARCH_DIR)
+PMU_INC   := $(ARCH_INC) -Ipmu
+HYP_DIRS  := hyp/core hyp/exit hyp/switch hyp/vgic hyp/debug hyp/fdt hyp/init
+HYP_INC   := $(PMU_INC) $(addprefix -I,$(HYP_DIRS))
+BOARD_INC := $(ARCH_INC)
+LIB_DEFS  := -DLOG_LEVEL=$(LOG_LEVEL)
+# What of the portable monitor this step carries (arch/arm64/arch_caps.h)
+LIB_SRCS := $(wildcard $(ARCH_DIR)/*.c $(ARCH_DIR)/*.S) $(wildcard pmu/*.c) \
+	hyp/core/fmt.c hyp/core/log.c hyp/core/panic.c hyp/core/pmu_phys.c hyp/core/options.c \
+	hyp/fdt/fdt.c hyp/fdt/fdt_api.c hyp/exit/hvc.c hyp/exit/pmu_sysreg.c hyp/init/init_pmu.c
+LIB_OBJS := $(patsubst %,$(B)/lib/%.o,$(basename $(LIB_SRCS)))
+
+include board/$(BOARD)/board.mk
+HYP_SIZE       := 0x200000
+HYP_STACK_SIZE := 0x4000
+
+# Guests: EL1 bare-metal AArch64, linked at RAM + 512 KiB (QEMU loads an
+# arm64 Image with text_offset 0x80000 there), with the monitor's own
+# formatter (hyp/core/fmt.c) for their console
+GUEST_SUITES := $(patsubst guest-tests/arm64/%.c,%,$(wildcard guest-tests/arm64/*.c))
+GUEST_LIB    := $(wildcard guest-tests/arm64/lib/*.c guest-tests/arm64/lib/*.S) hyp/core/fmt.c
+GUEST_CFLAGS := -std=c11 $(CPU_FLAGS) -O2 -g -ffreestanding -fno-common -fno-pie \
+	-fno-stack-protector -fno-asynchronous-unwind-tables $(WARN) $(ARCH_INC) \
+	-Iguest-tests/arm64/lib -Ihyp/core -DGUEST_UART=$(GUEST_UART)u -DGUEST_RAM_BASE=$(GUEST_RAM_BASE)u
+GUEST_LIB_OBJS := $(patsubst %,$(B)/guests/lib/%.o,$(basename $(GUEST_LIB)))
+
+.PHONY: all deps run lib guests clean help deps-quiet
+.DEFAULT_GOAL := all
+.SECONDARY:
+
+all: $(B)/hyp.elf guests
+help:
+	@echo "make ARCH=arm64        build/arm64/hyp.elf (the AArch64 monitor at EL2) and its guests"
+	@echo "make ARCH=arm64 run    boot it with the AArch64 demo guest in qemu-system-aarch64"
+	@echo "make ARCH=arm64 test-arm64   its QEMU scenarios only (make test runs them too)"
+	@echo "everything else (host tests, lint, bench, the ARMv7 scenarios): make without ARCH"
+deps:
+	@tools/deps.sh
+deps-quiet:
+	@command -v $(CC) >/dev/null || { echo "missing $(CC): run 'make deps'"; exit 1; }
+
+$(B)/lib/$(ARCH_DIR)/%.o: $(ARCH_DIR)/%.c | deps-quiet
+	@mkdir -p $(dir $@)
+	$(CC) $(TARGET_CFLAGS) $(ARCH_INC) $(LIB_DEFS) -MMD -MP -c $< -o $@
+$(B)/lib/$(ARCH_DIR)/%.o: $(ARCH_DIR)/%.S | deps-quiet
+	@mkdir -p $(dir $@)
+	$(CC) $(CPU_FLAGS) $(ARCH_INC) -MMD -MP -c $< -o $@
+$(B)/lib/pmu/%.o: pmu/%.c | deps-quiet
+	@mkdir -p $(dir $@)
+	$(CC) $(TARGET_CFLAGS) $(PMU_INC) $(LIB_DEFS) -MMD -MP -c $< -o $@
+$(B)/lib/hyp/%.o: hyp/%.c | deps-quiet
+	@mkdir -p $(dir $@)
+	$(CC) $(TARGET_CFLAGS) $(HYP_INC) $(LIB_DEFS) -MMD -MP -c $< -o $@
+$(B)/libblmon.a: $(LIB_OBJS)
+	@rm -f $@
+	$(AR) rcs $@ $^
+lib: $(B)/libblmon.a
+
+$(B)/board/%.o: board/%.c | deps-quiet
+	@mkdir -p $(dir $@)
+	$(CC) $(TARGET_CFLAGS) $(BOARD_INC) -MMD -MP -c $< -o $@
+$(B)/board/%.o: board/%.S | deps-quiet
+	@mkdir -p $(dir $@)
+	$(CC) $(CPU_FLAGS) $(BOARD_INC) -MMD -MP -c $< -o $@
+BOARD_OBJS := $(patsubst board/%,$(B)/board/%.o,$(basename $(BOARD_SRCS)))
+$(B)/hyp.elf: $(BOARD_OBJS) $(B)/libblmon.a linker/hyp-arm64.ld
+	$(CC) $(TARGET_LDFLAGS) -T linker/hyp-arm64.ld -Wl,--defsym=HYP_LOAD_ADDR=$(HYP_LOAD_ADDR) \
+		-Wl,--defsym=HYP_SIZE=$(HYP_SIZE) -Wl,--defsym=HYP_STACK_SIZE=$(HYP_STACK_SIZE) \
+		-Wl,--defsym=BOARD_MAX_CPUS=$(BOARD_MAX_CPUS) -Wl,-Map=$@.map \
+		$(BOARD_OBJS) $(B)/libblmon.a $(LIBGCC) -o $@
+
+$(B)/guests/lib/%.o: %.c | deps-quiet
+	@mkdir -p $(dir $@)
+	$(CC) $(GUEST_CFLAGS) -MMD -MP -c $< -o $@
+$(B)/guests/lib/%.o: %.S | deps-quiet
+	@mkdir -p $(dir $@)
+	$(CC) $(CPU_FLAGS) -Iguest-tests/arm64/lib -MMD -MP -c $< -o $@
+$(B)/guests/%.o: guest-tests/arm64/%.c | deps-quiet
+	@mkdir -p $(dir $@)
+	$(CC) $(GUEST_CFLAGS) -MMD -MP -c $< -o $@
+$(B)/guests/%.elf: $(B)/guests/%.o $(GUEST_LIB_OBJS) linker/guest-arm64.ld
+	$(CC) $(TARGET_LDFLAGS) -T linker/guest-arm64.ld -Wl,--defsym=GUEST_LOAD=$(GUEST_RAM_BASE)+0x80000 \
+		$(filter %.o,$^) $(LIBGCC) -o $@
+$(B)/guests/%.bin: $(B)/guests/%.elf
+	$(OBJCOPY) -O binary $< $@
+guests: $(patsubst %,$(B)/guests/%.bin,$(GUEST_SUITES))
+-include $(shell find $(B) -name '*.d' 2>/dev/null)
+
+run: deps all
+	QEMU_BOARD=$(BOARD) qemu/run.sh $(B)/hyp.elf $(B)/guests/demo.bin
+
+# The AArch64 scenarios alone (make test runs them with the rest)
+ARM64_SCENARIOS := $(shell awk '$$2 == "$(BOARD)" {print $$1}' guest-tests/scenarios.txt | paste -sd, -)
+test-arm64: deps all
+	@tools/test-all.sh --only $(ARM64_SCENARIOS)
+.PHONY: test-arm64
+
+clean:
+	rm -rf $(B)

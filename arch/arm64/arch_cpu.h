@@ -1,0 +1,54 @@
+/*
+ * What the portable monitor asks of the CPU beyond named registers, at
+ * AArch64 EL2 (arch/arm32/arch_cpu.h is the HYP-mode one).
+ */
+#ifndef ARCH_CPU_H
+#define ARCH_CPU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "sysregs_access.h"
+
+static inline void cpu_wait_interrupt(void) { __asm__ volatile("dsb sy\n\twfi" ::: "memory"); }
+static inline void cpu_relax(void) { __asm__ volatile("yield"); }
+
+/* The monitor's PSTATE as an SPSR would hold it: M = EL2h (0x9), DAIF.
+ * HVC_MONITOR_INFO's r2 (AArch32: the CPSR, M = HYP 0x1a). */
+#define PSR_EL2H 0x9u
+static inline uint32_t cpu_psr(void)
+{
+	/* CurrentEL is EL << 2, as SPSR.M[3:2]; SPSel (M[0]) is 1 at EL2h */
+	return (uint32_t)(read_DAIF() | read_CURRENTEL() | 1u);
+}
+
+/* The EL2 MMU stays off at this step (docs/arm64.md): no exclusives, so
+ * no lock - one CPU. */
+static inline bool cpu_hyp_mmu_on(void) { return false; }
+
+/* A core takes over a virtual CPU: the guest's EL1&0 TLB entries and the
+ * instruction cache (nothing calls it before migration exists). */
+static inline void cpu_flush_guest_local(void)
+{
+	__asm__ volatile("tlbi vmalls12e1\n\tic iallu\n\tdsb nsh\n\tisb" ::: "memory");
+}
+
+/* EL2's exception state for a report of an unexpected exception */
+struct cpu_fault_regs {
+	uint64_t syndrome, elr, far;
+};
+static inline struct cpu_fault_regs cpu_fault_regs(void)
+{
+	struct cpu_fault_regs r = { read_ESR_EL2(), read_ELR_EL2(), read_FAR_EL2() };
+
+	return r;
+}
+
+/* EL2's configuration before the CPU first enters the guest: the vector
+ * table, HCR_EL2 (EL1 is AArch64), CPTR_EL2, the timers (cpu_init.c) */
+void cpu_hyp_traps_init(void);
+/* Enter the guest at pc in EL1h, interrupts masked, x0-x2 as given (the
+ * arm64 boot protocol: x0 = the DTB) and the stack reset to stack_top,
+ * where every trap from the guest then starts (vectors.S). */
+void __attribute__((noreturn)) cpu_enter_guest(uint64_t pc, uint64_t x0, uint64_t x1, uint64_t x2);
+
+#endif

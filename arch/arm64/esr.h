@@ -1,0 +1,82 @@
+/*
+ * ESR_EL2, decoded once (ARM ARM D17.2.37): the exception class, and for
+ * the classes the monitor emulates the ISS as a struct, so a handler
+ * reads fields, never shifts. Portable: host-tested (tests/arch/) and
+ * fuzzed (tests/fuzz/fuzz_esr64.c).
+ */
+#ifndef ARM64_ESR_H
+#define ARM64_ESR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "sysregs.h"
+
+/* The exception classes the back end's table names (trap.c) */
+enum esr_ec {
+	EC_UNKNOWN = 0x00,   /* also what an injected undefined instruction says */
+	EC_WFX     = 0x01,
+	EC_CP15_32 = 0x03,   /* an AArch32 EL1's MCR/MRC: not served yet */
+	EC_HVC64   = 0x16,
+	EC_SMC64   = 0x17,
+	EC_SYS64   = 0x18,   /* MSR, MRS, or a system instruction */
+	EC_IABT_LOW = 0x20,
+	EC_DABT_LOW = 0x24,
+	EC_NR      = 0x40
+};
+
+#define ESR_EC_SHIFT  26
+#define ESR_IL        (1u << 25)   /* a 32-bit instruction */
+#define ESR_ISS_MASK  0x01ffffffu
+
+struct esr {
+	unsigned ec;     /* [31:26] */
+	bool il;         /* [25] */
+	uint32_t iss;    /* [24:0] */
+};
+
+static inline struct esr esr_decode(uint64_t esr)
+{
+	struct esr e = {
+		.ec = (unsigned)(esr >> ESR_EC_SHIFT) & 0x3fu,
+		.il = (esr & ESR_IL) != 0,
+		.iss = (uint32_t)esr & ESR_ISS_MASK,
+	};
+	return e;
+}
+
+/* EC 0x16: the HVC's immediate */
+static inline uint32_t esr_hvc_imm(uint32_t iss) { return iss & 0xffffu; }
+
+/* EC 0x18: a trapped MSR/MRS. key is the register (SRK_*, sysregs.h), the
+ * fields are there for logs and for the registers numbered by field
+ * (PMEVCNTR<n>_EL0). rt 31 is XZR: reads as 0, writes are dropped. */
+struct esr_sysreg {
+	uint32_t key;
+	unsigned op0, op1, crn, crm, op2;
+	unsigned rt;
+	bool read;        /* MRS (direction 1) */
+};
+
+#define ESR_SYS_READ  1u
+#define ESR_SYS_RT(iss) (((iss) >> 5) & 31u)
+
+static inline struct esr_sysreg esr_sysreg_decode(uint32_t iss)
+{
+	uint32_t k = iss & SR_KEY_MASK;
+	struct esr_sysreg s = {
+		.key = k,
+		.op0 = SR_KEY_OP0(k), .op1 = SR_KEY_OP1(k), .crn = SR_KEY_CRN(k),
+		.crm = SR_KEY_CRM(k), .op2 = SR_KEY_OP2(k),
+		.rt = ESR_SYS_RT(iss),
+		.read = (iss & ESR_SYS_READ) != 0,
+	};
+	return s;
+}
+
+/* The ISS a trapped access to key with Rt = rt has (host tests, fuzzing) */
+static inline uint32_t esr_sysreg_iss(uint32_t key, unsigned rt, bool read)
+{
+	return (key & SR_KEY_MASK) | ((uint32_t)(rt & 31u) << 5) | (read ? ESR_SYS_READ : 0u);
+}
+
+#endif

@@ -1,0 +1,37 @@
+/*
+ * The monitor's lock (arch/arm32/spinlock.h is the AArch32 one). At this
+ * step the AArch64 monitor runs on one CPU with its MMU off, where
+ * exclusives are not architecturally usable (Device memory), so it takes
+ * no lock (arch_cpu.h: cpu_hyp_mmu_on() is false); this is the form the
+ * SMP step will use: load-acquire exclusive, WFE while held.
+ */
+#ifndef ARCH_SPINLOCK_H
+#define ARCH_SPINLOCK_H
+
+#include <stdint.h>
+
+typedef struct {
+	volatile uint32_t v;
+} spinlock_t;
+
+static inline void spin_lock(spinlock_t *l)
+{
+	uint32_t tmp, one = 1;
+
+	__asm__ volatile("	sevl\n"
+			 "1:	wfe\n"
+			 "	ldaxr	%w0, [%1]\n"
+			 "	cbnz	%w0, 1b\n"
+			 "	stxr	%w0, %w2, [%1]\n"
+			 "	cbnz	%w0, 1b"
+			 : "=&r"(tmp)
+			 : "r"(&l->v), "r"(one)
+			 : "memory");
+}
+
+static inline void spin_unlock(spinlock_t *l)
+{
+	__asm__ volatile("stlr wzr, [%0]" : : "r"(&l->v) : "memory");
+}
+
+#endif

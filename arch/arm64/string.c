@@ -1,0 +1,79 @@
+/*
+ * The few C library functions the monitor calls, and the compiler may
+ * call for struct copies and clears (memcpy, memset). The AArch32 monitor
+ * links newlib's (arm-none-eabi); newlib is packaged for arm-none-eabi
+ * only, so the AArch64 monitor, built -ffreestanding -nostdlib with
+ * gcc-aarch64-linux-gnu, has these instead: byte loops, correct for any
+ * alignment (EL2 runs with its MMU off: every access is Device memory,
+ * where an unaligned one faults - hence -mstrict-align too). None is on a
+ * trap path that matters: the hot paths copy no memory (docs/arm64.md).
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include "string.h"
+
+void *memset(void *s, int c, size_t n)
+{
+	unsigned char *p = s;
+
+	while (n--)
+		*p++ = (unsigned char)c;
+	return s;
+}
+
+void *memcpy(void *restrict d, const void *restrict s, size_t n)
+{
+	unsigned char *dp = d;
+	const unsigned char *sp = s;
+
+	while (n--)
+		*dp++ = *sp++;
+	return d;
+}
+
+int memcmp(const void *a, const void *b, size_t n)
+{
+	const unsigned char *x = a, *y = b;
+
+	for (; n; n--, x++, y++)
+		if (*x != *y)
+			return *x - *y;
+	return 0;
+}
+
+void *memchr(const void *s, int c, size_t n)
+{
+	const unsigned char *p = s;
+
+	for (; n; n--, p++)
+		if (*p == (unsigned char)c)
+			return (void *)(uintptr_t)p;
+	return NULL;
+}
+
+size_t strlen(const char *s)
+{
+	size_t n = 0;
+
+	while (s[n])
+		n++;
+	return n;
+}
+
+int strncmp(const char *a, const char *b, size_t n)
+{
+	for (; n; n--, a++, b++) {
+		if (*a != *b)
+			return (unsigned char)*a - (unsigned char)*b;
+		if (!*a)
+			return 0;
+	}
+	return 0;
+}
+
+int strcmp(const char *a, const char *b)
+{
+	while (*a && *a == *b)
+		a++, b++;
+	return (unsigned char)*a - (unsigned char)*b;
+}

@@ -1,0 +1,97 @@
+/*
+ * A synchronous exception from the guest (EL1/EL0, AArch64), as
+ * vectors.S hands it over with the guest's registers in the frame: ESR_EL2
+ * decoded once (esr.h), then a table indexed by the exception class. HVC
+ * #0 skips the table (vectors.S compares the whole syndrome, as the
+ * AArch32 entry does). Classes the monitor does not emulate are the
+ * guest's mistake, not the monitor's: an undefined instruction in the
+ * guest, with a log line - never a panic.
+ */
+#include "exit.h"
+#include "esr.h"
+#include "pmu_sysregs.h"
+#include "sysregs_access.h"
+#include "vcpu.h"
+#include "blmon_log.h"
+
+typedef void (*ec_fn)(struct guest_frame *f, struct esr e);
+
+static void ec_undef(struct guest_frame *f, struct esr e)
+{
+	log_guest("EC %02x ISS %07lx at %08lx not emulated: undefined instruction\n", e.ec,
+		  (unsigned long)e.iss, (unsigned long)f->elr);
+	vcpu_inject_undef(f);
+}
+
+/* HVC with another immediate (HVC #0 came straight from vectors.S) */
+static void ec_hvc64(struct guest_frame *f, struct esr e)
+{
+	trap_hvc(f, e.iss);
+}
+
+/* The access to a PMU register, by the kind the map gives it; 1: UNDEF */
+static int pmu_sysreg(struct guest_frame *f, const struct esr_sysreg *s, struct pmu_sysreg r)
+{
+	bool pl0 = vcpu_is_el0(f);
+	uint32_t v = (uint32_t)vcpu_get_x(f, s->rt);
+	uint64_t v64 = vcpu_get_x(f, s->rt);
+	int undef;
+
+	switch (r.kind) {
+	case PMU_SR_TYPEA:
+		undef = trap_pmu_typea(r.key, s->read, &v, pl0);
+		break;
+	case PMU_SR_CCNT64:
+		undef = trap_pmu_ccnt64(s->read, &v64, pl0);
+		if (!undef && s->read)
+			vcpu_set_x(f, s->rt, v64);
+		return undef;
+	case PMU_SR_EVCNTR:
+	case PMU_SR_EVTYPER:
+		undef = trap_pmu_evreg(r.kind == PMU_SR_EVTYPER, r.n, s->read, &v, pl0);
+		break;
+	default:
+		return 1;
+	}
+	/* MRS of a 32-bit register: the value zero-extended */
+	if (!undef && s->read)
+		vcpu_set_x(f, s->rt, v);
+	return undef;
+}
+
+/* MSR/MRS (MDCR_EL2.TPM/TPMCR, TDA, TDOSA): the PMU's registers are
+ * emulated; anything else that traps (the debug registers, until their
+ * context lands) is an undefined instruction. */
+static void ec_sys64(struct guest_frame *f, struct esr e)
+{
+	struct esr_sysreg s = esr_sysreg_decode(e.iss);
+	struct pmu_sysreg r = pmu_sysreg_lookup(s.key);
+
+	if (r.kind != PMU_SR_NONE && pmu_sysreg(f, &s, r) == 0) {
+		vcpu_skip_insn(f);
+		return;
+	}
+	if (r.kind == PMU_SR_NONE)
+		log_guest("%s S%u_%u_C%u_C%u_%u, x%u at %08lx not emulated: undefined instruction\n",
+			  s.read ? "MRS" : "MSR", s.op0, s.op1, s.crn, s.crm, s.op2, s.rt,
+			  (unsigned long)f->elr);
+	vcpu_inject_undef(f);
+}
+
+/* Every class not named is ec_undef: the table has no holes to test. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Woverride-init"
+static const ec_fn ec_table[EC_NR] = {
+	[0 ... EC_NR - 1] = ec_undef,
+	[EC_HVC64] = ec_hvc64,
+	[EC_SYS64] = ec_sys64,
+};
+#pragma GCC diagnostic pop
+
+void arm64_trap_sync(struct guest_frame *f);   /* vectors.S */
+void arm64_trap_sync(struct guest_frame *f)
+{
+	struct esr e = esr_decode(read_ESR_EL2());
+
+	ec_table[e.ec](f, e);
+}

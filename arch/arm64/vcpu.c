@@ -1,0 +1,34 @@
+/*
+ * Exceptions injected into an AArch64 EL1 guest (ARM ARM D1.10): what the
+ * hardware does when it takes an exception to EL1, done by hand from EL2 -
+ * the syndrome, the return state, and the entry at the guest's VBAR_EL1
+ * offset for where it was.
+ */
+#include "vcpu.h"
+#include "sysregs_access.h"
+
+#define VEC_CUR_SP0    0x000u   /* from EL1 with SP_EL0 (EL1t) */
+#define VEC_CUR_SPX    0x200u   /* from EL1 with SP_EL1 (EL1h) */
+#define VEC_LOWER_A64  0x400u   /* from EL0 in AArch64 */
+#define VEC_LOWER_A32  0x600u   /* from EL0 in AArch32 */
+
+void vcpu_inject_undef_at(struct guest_frame *f, uint64_t addr)
+{
+	uint64_t m = f->spsr & (SPSR_M_MASK | SPSR_M_AARCH32), off;
+
+	if (m == SPSR_M_EL1H)
+		off = VEC_CUR_SPX;
+	else if (m == SPSR_M_EL1T)
+		off = VEC_CUR_SP0;
+	else if (m & SPSR_M_AARCH32)
+		off = VEC_LOWER_A32;
+	else
+		off = VEC_LOWER_A64;
+	/* EC 0x00 (unknown reason), IL: a 32-bit instruction */
+	write_ESR_EL1((uint64_t)EC_UNKNOWN << ESR_EC_SHIFT | ESR_IL);
+	write_ELR_EL1(addr);
+	write_SPSR_EL1(f->spsr);
+	/* EL1h with D, A, I, F masked, as an exception entry leaves PSTATE */
+	f->spsr = SPSR_DAIF | SPSR_M_EL1H;
+	f->elr = read_VBAR_EL1() + off;
+}

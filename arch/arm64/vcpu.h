@@ -1,0 +1,58 @@
+/*
+ * The trapped AArch64 guest as the handlers see it: its registers in the
+ * frame (x31 is XZR for the instructions the monitor emulates), stepping
+ * past an instruction, and exceptions injected into EL1.
+ */
+#ifndef HYP_VCPU_H
+#define HYP_VCPU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "frame.h"
+#include "esr.h"
+
+/* SPSR_EL2.M[3:0]: where the guest was */
+#define SPSR_M_MASK   0xfu
+#define SPSR_M_EL0T   0x0u
+#define SPSR_M_EL1T   0x4u
+#define SPSR_M_EL1H   0x5u
+#define SPSR_M_AARCH32 (1u << 4)
+#define SPSR_DAIF     (0xfu << 6)
+
+static inline bool vcpu_is_el0(const struct guest_frame *f)
+{
+	return (f->spsr & SPSR_M_MASK) == SPSR_M_EL0T;
+}
+
+/* xN, or 0 for XZR (31) */
+static inline uint64_t vcpu_get_x(const struct guest_frame *f, unsigned n)
+{
+	return n < 31 ? f->r[n] : 0;
+}
+
+static inline void vcpu_set_x(struct guest_frame *f, unsigned n, uint64_t v)
+{
+	if (n < 31)
+		f->r[n] = v;
+}
+
+/* Past the trapped instruction (always 4 bytes in AArch64) */
+static inline void vcpu_skip_insn(struct guest_frame *f) { f->elr += 4; }
+
+/* An undefined instruction at addr, taken to EL1 as the hardware would
+ * take it: ESR_EL1 EC 0x00 (vcpu.c). */
+void vcpu_inject_undef_at(struct guest_frame *f, uint64_t addr);
+/* ... at the instruction that trapped (ELR_EL2 is its address for EC
+ * 0x18) */
+static inline void vcpu_inject_undef(struct guest_frame *f) { vcpu_inject_undef_at(f, f->elr); }
+
+/* An HVC of the monitor's ABI: HVC #0 (SMCCC). Another immediate is an
+ * undefined instruction at the HVC (ELR_EL2 is past it). */
+static inline bool vcpu_hvc_is_abi(uint32_t esr) { return esr_hvc_imm(esr) == 0; }
+static inline void vcpu_undef_at_hvc(struct guest_frame *f, uint32_t esr)
+{
+	(void)esr;
+	vcpu_inject_undef_at(f, f->elr - 4);
+}
+
+#endif

@@ -1,0 +1,152 @@
+/*
+ * EL2's exception vectors and the guest's exception entry and return: the
+ * only assembly of the AArch64 back end (what C cannot do: save and load
+ * x0-x30 and ERET). A trap from the guest saves its registers, ELR_EL2
+ * and SPSR_EL2 as struct guest_frame (frame.h) on EL2's stack and calls
+ * C; the exit loads the frame (a handler may have changed any of it) and
+ * returns. HVC #0 - the syndrome 0x5a000000 whole: EC 0x16, IL, imm 0 -
+ * goes to the portable HVC dispatch directly, as on AArch32.
+ */
+	.equ	FRAME_SIZE, 34 * 8	/* frame.h, checked there */
+	.equ	ESR_HVC64_ABI, 0x5a000000
+
+	.macro	save_frame
+	sub	sp, sp, #FRAME_SIZE
+	stp	x0, x1, [sp, #16 * 0]
+	stp	x2, x3, [sp, #16 * 1]
+	stp	x4, x5, [sp, #16 * 2]
+	stp	x6, x7, [sp, #16 * 3]
+	stp	x8, x9, [sp, #16 * 4]
+	stp	x10, x11, [sp, #16 * 5]
+	stp	x12, x13, [sp, #16 * 6]
+	stp	x14, x15, [sp, #16 * 7]
+	stp	x16, x17, [sp, #16 * 8]
+	stp	x18, x19, [sp, #16 * 9]
+	stp	x20, x21, [sp, #16 * 10]
+	stp	x22, x23, [sp, #16 * 11]
+	stp	x24, x25, [sp, #16 * 12]
+	stp	x26, x27, [sp, #16 * 13]
+	stp	x28, x29, [sp, #16 * 14]
+	mrs	x0, elr_el2
+	mrs	x1, spsr_el2
+	stp	x30, x0, [sp, #16 * 15]		/* x30, elr */
+	str	x1, [sp, #16 * 16]		/* spsr */
+	.endm
+
+	/* one 0x80-byte slot: a branch to its handler */
+	.macro	slot target
+	.balign	0x80
+	b	\target
+	.endm
+
+	.section .text.vectors, "ax"
+	.balign	0x800
+	.global	blmon_hyp_vectors
+blmon_hyp_vectors:
+	slot	el2_sp0_sync		/* 0x000: EL2 with SP_EL0 - never used */
+	slot	el2_sp0_irq
+	slot	el2_sp0_fiq
+	slot	el2_sp0_serror
+	slot	el2_sync		/* 0x200: the monitor's own faults */
+	slot	el2_irq
+	slot	el2_fiq
+	slot	el2_serror
+	slot	guest_sync		/* 0x400: the guest, AArch64 */
+	slot	guest_irq
+	slot	guest_fiq
+	slot	guest_serror
+	slot	guest_sync_a32		/* 0x600: the guest's EL0, AArch32 */
+	slot	guest_irq
+	slot	guest_fiq
+	slot	guest_serror
+
+	/* An exception the monitor did not expect: hyp_panic_exception(f,
+	 * slot offset / 4), which reports it and stops. */
+	.macro	bad name, offset
+\name:
+	save_frame
+	mov	x0, sp
+	mov	x1, #(\offset / 4)
+	bl	hyp_panic_exception
+	.endm
+
+	.text
+	bad	el2_sp0_sync, 0x000
+	bad	el2_sp0_irq, 0x080
+	bad	el2_sp0_fiq, 0x100
+	bad	el2_sp0_serror, 0x180
+	bad	el2_sync, 0x200
+	bad	el2_irq, 0x280
+	bad	el2_fiq, 0x300
+	bad	el2_serror, 0x380
+	/* IRQ/FIQ go to EL1 (HCR_EL2.IMO/FMO clear) and SError too (AMO) */
+	bad	guest_irq, 0x480
+	bad	guest_fiq, 0x500
+	bad	guest_serror, 0x580
+
+guest_sync:
+	save_frame
+	mrs	x1, esr_el2
+	mov	x2, #ESR_HVC64_ABI
+	cmp	x1, x2
+	mov	x0, sp
+	b.ne	1f
+	bl	trap_hvc_abi
+	b	guest_exit
+1:	bl	arm64_trap_sync
+	b	guest_exit
+
+guest_sync_a32:
+	save_frame
+	mov	x0, sp
+	bl	arm64_trap_sync
+	/* fall through */
+
+	.global	guest_exit
+guest_exit:
+	ldp	x30, x0, [sp, #16 * 15]
+	ldr	x1, [sp, #16 * 16]
+	msr	elr_el2, x0
+	msr	spsr_el2, x1
+	ldp	x0, x1, [sp, #16 * 0]
+	ldp	x2, x3, [sp, #16 * 1]
+	ldp	x4, x5, [sp, #16 * 2]
+	ldp	x6, x7, [sp, #16 * 3]
+	ldp	x8, x9, [sp, #16 * 4]
+	ldp	x10, x11, [sp, #16 * 5]
+	ldp	x12, x13, [sp, #16 * 6]
+	ldp	x14, x15, [sp, #16 * 7]
+	ldp	x16, x17, [sp, #16 * 8]
+	ldp	x18, x19, [sp, #16 * 9]
+	ldp	x20, x21, [sp, #16 * 10]
+	ldp	x22, x23, [sp, #16 * 11]
+	ldp	x24, x25, [sp, #16 * 12]
+	ldp	x26, x27, [sp, #16 * 13]
+	ldp	x28, x29, [sp, #16 * 14]
+	add	sp, sp, #FRAME_SIZE
+	eret
+
+/*
+ * cpu_enter_guest(pc, x0, x1, x2): the first entry, EL1h with D, A, I, F
+ * masked, x3-x30 zero. EL2's stack goes back to its top (one CPU: the
+ * image's __stacks_top), where every trap from the guest starts.
+ */
+	.global	cpu_enter_guest
+	.type	cpu_enter_guest, %function
+cpu_enter_guest:
+	adrp	x4, __stacks_top
+	add	x4, x4, :lo12:__stacks_top
+	mov	sp, x4
+	msr	elr_el2, x0
+	mov	x4, #0x3c5			/* SPSR: DAIF masked, EL1h */
+	msr	spsr_el2, x4
+	mov	x0, x1
+	mov	x1, x2
+	mov	x2, x3
+	mov	x3, xzr
+	.irp	n, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30
+	mov	x\n, xzr
+	.endr
+	isb
+	eret
+	.size	cpu_enter_guest, . - cpu_enter_guest

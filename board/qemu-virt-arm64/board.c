@@ -1,0 +1,100 @@
+/*
+ * QEMU virt as an ARMv8 machine around the library (include/blmon.h): the
+ * PL011 console, power off through PSCI (QEMU's firmware, SMC from EL2),
+ * and the Linux boot flow of QEMU's hw/arm/boot.c for AArch64 - a stub at
+ * the start of RAM that loads x0 (the DTB) and x4 (the kernel's entry)
+ * from literals and branches. The monitor reads both from the stub, so
+ * it starts whatever QEMU booted as a kernel, with the tree QEMU made.
+ */
+#include <stdint.h>
+#include "blmon.h"
+#include "io.h"
+
+#define UART           0x09000000u
+#define PL011_DR       0x00u
+#define PL011_FR       0x18u
+#define PL011_FR_TXFF  (1u << 5)
+#define RAM_BASE       0x40000000u
+#define HYP_SIZE_BYTES 0x200000u
+#define PSCI_SYSTEM_OFF 0x84000008u
+
+extern char __image_start[];
+void board_boot(uint64_t current_el) __attribute__((noreturn));
+
+void board_console_putc(char c)
+{
+	/* bounded wait: a wedged UART must not hang the monitor */
+	for (unsigned i = 0; i < 100000 && (mmio_read32(UART + PL011_FR) & PL011_FR_TXFF); i++)
+		;
+	mmio_write32(UART + PL011_DR, (uint8_t)c);
+}
+
+static void __attribute__((noreturn)) psci_off(void)
+{
+	register uint64_t x0 __asm__("x0") = PSCI_SYSTEM_OFF;
+
+	__asm__ volatile("smc #0" : "+r"(x0) : : "memory");
+	for (;;)
+		__asm__ volatile("wfi");
+}
+
+void board_system_off(void) { psci_off(); }
+/* No pvpanic yet (arch32's fatal.c finds it through PCI): the reason is on
+ * the console, and the machine stops. */
+void board_fatal_exit(void) { psci_off(); }
+
+/* The stub's `ldr xN, literal` (LDR literal, 64-bit: 0x58000000 | imm19 <<
+ * 5 | Rt): the literal's value, or 0 without one in the first words. */
+static uint64_t stub_literal(unsigned rt)
+{
+	const volatile uint32_t *stub = (const volatile uint32_t *)(uintptr_t)RAM_BASE;
+
+	for (unsigned i = 0; i < 16; i++)
+		if ((stub[i] & 0xff00001fu) == (0x58000000u | rt)) {
+			const volatile uint32_t *lit = stub + i + ((stub[i] >> 5) & 0x7ffffu);
+
+			return lit[0] | (uint64_t)lit[1] << 32;
+		}
+	return 0;
+}
+
+/* The FDT header's totalsize (big-endian), if there is one at dtb */
+static uint32_t fdt_total(uint64_t dtb)
+{
+	const volatile uint8_t *h = (const volatile uint8_t *)(uintptr_t)dtb;
+
+	if (h[0] != 0xd0 || h[1] != 0x0d || h[2] != 0xfe || h[3] != 0xed)
+		return 0;
+	return (uint32_t)h[4] << 24 | (uint32_t)h[5] << 16 | (uint32_t)h[6] << 8 | h[7];
+}
+
+static struct blmon_cpu_data cpu_data[1];
+
+void board_boot(uint64_t current_el)
+{
+	struct blmon_platform p = { 0 };
+	struct blmon_range ram;
+	uint64_t dtb = stub_literal(0), entry = stub_literal(4);
+	uint32_t total;
+
+	if (((current_el >> 2) & 3u) != 2)
+		blmon_fatal("started at EL%lu, not EL2: QEMU needs -M virt,virtualization=on",
+			    (unsigned long)((current_el >> 2) & 3u));
+	if (!dtb || !entry || (total = fdt_total(dtb)) == 0)
+		blmon_fatal("no kernel or device tree from QEMU: give it -kernel IMAGE");
+	if (!blmon_fdt_memory((const void *)(uintptr_t)dtb, total, &ram) || ram.base != RAM_BASE)
+		blmon_fatal("QEMU's device tree at %08lx has no /memory at %08lx", (unsigned long)dtb,
+			    (unsigned long)RAM_BASE);
+	p.guest_ram = ram;
+	p.monitor.base = (uintptr_t)__image_start;
+	p.monitor.size = HYP_SIZE_BYTES;
+	p.ncpus = 1;
+	p.cpu_data = cpu_data;
+	p.guest_entry = (uint32_t)entry;
+	p.guest_r0 = (uint32_t)dtb;
+	p.guest_dtb = (uint32_t)dtb;
+	p.guest_dtb_max = total;
+	blmon_init(&p);
+	blmon_cpu_init(0);
+	blmon_enter_next_stage();
+}

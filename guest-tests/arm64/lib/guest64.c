@@ -1,0 +1,117 @@
+#include <stdarg.h>
+#include "guest64.h"
+#include "fmt.h"
+
+#define UART_DR (GUEST_UART + 0x00u)   /* PL011 */
+#define UART_FR (GUEST_UART + 0x18u)
+#define PSCI_SYSTEM_OFF 0x84000008u
+
+volatile struct exc64 last_exc;
+static unsigned n_pass, n_fail;
+
+uint64_t guest_sync(uint64_t esr, uint64_t elr);
+void guest_unexpected(uint64_t esr, uint64_t elr) __attribute__((noreturn));
+
+static void putc_uart(char c)
+{
+	while (*(volatile uint32_t *)(uintptr_t)UART_FR & (1u << 5))
+		;
+	*(volatile uint32_t *)(uintptr_t)UART_DR = (uint8_t)c;
+}
+
+static void vgprintf(const char *fmt, va_list ap)
+{
+	char buf[256];
+
+	(void)fmt_vsnprintf(buf, sizeof(buf), fmt, ap);
+	for (const char *p = buf; *p; p++) {
+		if (*p == '\n')
+			putc_uart('\r');
+		putc_uart(*p);
+	}
+}
+
+void gprintf(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vgprintf(fmt, ap);
+	va_end(ap);
+}
+
+bool check(bool cond, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (cond)
+		n_pass++;
+	else
+		n_fail++;
+	gprintf("%s %u - ", cond ? "ok" : "not ok", n_pass + n_fail);
+	va_start(ap, fmt);
+	vgprintf(fmt, ap);
+	va_end(ap);
+	gprintf("\n");
+	return cond;
+}
+
+bool check_eq(const char *name, uint64_t got, uint64_t want)
+{
+	return check(got == want, "%s: got %llx, want %llx", name, (unsigned long long)got,
+		     (unsigned long long)want);
+}
+
+void psci_system_off(void)
+{
+	register uint64_t x0 __asm__("x0") = PSCI_SYSTEM_OFF;
+
+	__asm__ volatile("smc #0" : "+r"(x0) : : "memory");
+	for (;;)
+		__asm__ volatile("wfi");
+}
+
+void test_finish(void)
+{
+	gprintf("%u passed, %u failed\n", n_pass, n_fail);
+	psci_system_off();
+}
+
+void exc_clear(void)
+{
+	last_exc.count = 0;
+	last_exc.ec = ~0u;
+	last_exc.elr = 0;
+}
+
+/* Record it and step over the instruction (always 4 bytes here) */
+uint64_t guest_sync(uint64_t esr, uint64_t elr)
+{
+	last_exc.count++;
+	last_exc.ec = (uint32_t)(esr >> 26) & 0x3fu;
+	last_exc.elr = elr;
+	return elr + 4;
+}
+
+void guest_unexpected(uint64_t esr, uint64_t elr)
+{
+	gprintf("not ok - unexpected exception: ESR_EL1 %llx at %llx\n", (unsigned long long)esr,
+		(unsigned long long)elr);
+	test_finish();
+}
+
+struct hvc64 hvc64(uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3)
+{
+	register uint64_t x0 __asm__("x0") = a0;
+	register uint64_t x1 __asm__("x1") = a1;
+	register uint64_t x2 __asm__("x2") = a2;
+	register uint64_t x3 __asm__("x3") = a3;
+	struct hvc64 r;
+
+	__asm__ volatile("hvc #0" : "+r"(x0), "+r"(x1), "+r"(x2), "+r"(x3) : : "memory");
+	r.x0 = x0;
+	r.x1 = x1;
+	r.x2 = x2;
+	r.x3 = x3;
+	return r;
+}

@@ -1,0 +1,40 @@
+/* AArch64 test guest library: console, TAP-style checks (the lines
+ * tools/test-all.sh counts), the HVC ABI, exception capture, power-off. */
+#ifndef GUEST64_H
+#define GUEST64_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "bl_pmu_abi.h"
+#include "sysregs.h"
+
+void gprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+bool check(bool cond, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+bool check_eq(const char *name, uint64_t got, uint64_t want);
+/* "N passed, N failed", then PSCI SYSTEM_OFF */
+void test_finish(void) __attribute__((noreturn));
+void psci_system_off(void) __attribute__((noreturn));
+
+/* The last synchronous exception the guest took (an undefined instruction:
+ * EC 0x00), and how many; the handler resumes after the instruction. */
+struct exc64 {
+	uint32_t count;
+	uint32_t ec;
+	uint64_t elr;
+};
+extern volatile struct exc64 last_exc;
+void exc_clear(void);
+
+/* All four result registers, 64 bits each (x0-x3 after `hvc #0`) */
+struct hvc64 { uint64_t x0, x1, x2, x3; };
+struct hvc64 hvc64(uint64_t x0, uint64_t x1, uint64_t x2, uint64_t x3);
+
+/* MRS/MSR of a register of the encoding table (sysregs.h), by name */
+#define SR_S(x) #x
+#define SR_GEN(o0, o1, n, m, o2) "S" SR_S(o0) "_" SR_S(o1) "_C" SR_S(n) "_C" SR_S(m) "_" SR_S(o2)
+#define MRS(...) MRS_(__VA_ARGS__)   /* a register macro expands to its five fields first */
+#define MSR(...) MSR_(__VA_ARGS__)
+#define MRS_(o0, o1, n, m, o2) ({ uint64_t v_; __asm__ volatile("mrs %0, " SR_GEN(o0, o1, n, m, o2) : "=r"(v_)); v_; })
+#define MSR_(o0, o1, n, m, o2, v) __asm__ volatile("msr " SR_GEN(o0, o1, n, m, o2) ", %0" : : "r"((uint64_t)(v)) : "memory")
+
+#endif

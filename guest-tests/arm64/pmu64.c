@@ -1,0 +1,211 @@
+/*
+ * The AArch64 monitor's PMU, from an EL1 guest (issue #27's first step):
+ * Type B calls through `hvc #0` with x0-x3, Type A MRS/MSR of the *_EL0
+ * registers on the same state machine, the three states' transitions as
+ * guest-tests/typea.c and typeb.c test them on ARMv7, and hostile input.
+ * Exact values: the cluster's identity from the Cortex-A57 / Cortex-A53
+ * TRMs (the boot cluster is HVC_MONITOR_INFO's r1: blmon.boot_cluster).
+ */
+#include "guest64.h"
+
+#define PMCR_EL0       3, 3, 9, 12, 0
+#define PMCNTENSET_EL0 3, 3, 9, 12, 1
+#define PMCNTENCLR_EL0 3, 3, 9, 12, 2
+#define PMSELR_EL0     3, 3, 9, 12, 5
+#define PMCEID0_EL0    3, 3, 9, 12, 6
+#define PMCCNTR_EL0    3, 3, 9, 13, 0
+#define PMXEVTYPER_EL0 3, 3, 9, 13, 1
+#define PMXEVCNTR_EL0  3, 3, 9, 13, 2
+#define PMEVCNTR2_EL0  3, 3, 14, 8, 2
+#define PMEVCNTR5_EL0  3, 3, 14, 8, 5
+#define PMCCFILTR_EL0  3, 3, 14, 15, 7
+#define MDSCR_EL1      2, 0, 0, 2, 2
+#define MIDR_EL1       3, 0, 0, 0, 0
+
+static const struct { uint32_t midr, idcode; const char *name; } cl[2] = {
+	{ 0x411fd070u, 0x01, "Cortex-A57" }, { 0x410fd034u, 0x03, "Cortex-A53" },
+};
+
+static uint32_t state(void) { return (uint32_t)hvc64(HVC_PMU_GET_STATE, 0, 0, 0).x0; }
+static void to_state(uint32_t arg) { (void)hvc64(HVC_PMU_SWITCH, arg, 0, 0); }
+
+static void identity(unsigned me)
+{
+	struct hvc64 r = hvc64(HVC_MONITOR_INFO, 0, 0, 0);
+
+	check_eq("HVC_MONITOR_INFO r0: ABI version", r.x0, BL_ABI_VERSION);
+	check_eq("HVC_MONITOR_INFO r2: the monitor's PSTATE says EL2h", r.x2 & 0xf, 0x9);
+	check_eq("MIDR_EL1 is the boot cluster's (VPIDR_EL2)", MRS(MIDR_EL1), cl[me].midr);
+	gprintf("# boot cluster %u: %s\n", me, cl[me].name);
+}
+
+static void type_b(unsigned me)
+{
+	unsigned other = 1 - me;
+	uint32_t pmcr = 0x41000000u | cl[me].idcode << 16 | 6u << 11;
+	struct hvc64 r;
+
+	check_eq("state 1 at boot", state(), 1);
+	check_eq("HVC_PMU_SWITCH(1) returns 0", hvc64(HVC_PMU_SWITCH, 1, 0, 0).x0, 0);
+	check_eq("... state 3", state(), 3);
+	r = hvc64(HVC_PMCR_READ, me, 0, 0);
+	check_eq("Type B PMCR of the active cluster: IDCODE, N = 6", r.x0, pmcr);
+	check_eq("... status in x3: 0", r.x3, 0);
+	check_eq("Type B PMCR of the never-active cluster reads 0", hvc64(HVC_PMCR_READ, other, 0, 0).x0, 0);
+	check_eq("PMSELR_WRITE(2)", hvc64(HVC_PMSELR_WRITE, me, 2, 0).x0, 0);
+	check_eq("PMSELR_READ", hvc64(HVC_PMSELR_READ, me, 0, 0).x0, 2);
+	check_eq("PMXEVTYPER_WRITE(0x11)", hvc64(HVC_PMXEVTYPER_WRITE, me, 0x11, 0).x0, 0);
+	check_eq("PMXEVTYPER_READ", hvc64(HVC_PMXEVTYPER_READ, me, 0, 0).x0, 0x11);
+	check_eq("PMXEVCNTR_WRITE(0x1234)", hvc64(HVC_PMXEVCNTR_WRITE, me, 0x1234, 0).x0, 0);
+	check_eq("PMXEVCNTR_READ", hvc64(HVC_PMXEVCNTR_READ, me, 0, 0).x0, 0x1234);
+	check_eq("PMCNTENSET_WRITE(0x80000003)", hvc64(HVC_PMCNTENSET_WRITE, me, 0x80000003u, 0).x0, 0);
+	check_eq("PMCNTENCLR_WRITE(1)", hvc64(HVC_PMCNTENCLR_WRITE, me, 1, 0).x0, 0);
+	check_eq("PMCNTENSET_READ", hvc64(HVC_PMCNTENSET_READ, me, 0, 0).x0, 0x80000002u);
+	(void)hvc64(HVC_PMCNTENCLR_WRITE, me, 0x80000002u, 0);
+	/* the cycle counter, stopped (PMCR.E = 0): exact, low/high in x0/x1 */
+	check_eq("PMCCNTR_WRITE (x2 low, x3 high)", hvc64(HVC_PMCCNTR_WRITE, me, 0x10, 0x2).x0, 0);
+	r = hvc64(HVC_PMCCNTR_READ, me, 0, 0);
+	check(r.x0 == 0x10 && r.x1 == 0x2, "PMCCNTR_READ: x0 %llx x1 %llx, want 10 2",
+	      (unsigned long long)r.x0, (unsigned long long)r.x1);
+	/* the inactive cluster: writes are deferred */
+	check_eq("PMSELR_WRITE to the inactive cluster", hvc64(HVC_PMSELR_WRITE, other, 3, 0).x0, 0);
+	check_eq("... reads back what was queued", hvc64(HVC_PMSELR_READ, other, 0, 0).x0, 3);
+	check_eq("Type B keeps state 3", state(), 3);
+	check_eq("HVC_GET_COUNTERS_SIZE: (1 + 2 * 2 + 6 + 6) * 24", hvc64(HVC_GET_COUNTERS_SIZE, 0, 0, 0).x0,
+		 (uint64_t)17 * 24);
+}
+
+static struct descriptor sync_desc[2];
+
+static void sync(unsigned me)
+{
+	sync_desc[0].header.entries = 1;
+	sync_desc[0].header.active_cluster_id = 99;
+	sync_desc[1].counter.cluster_id = me;
+	sync_desc[1].counter.selected_counter = PMU_CYCLE_COUNTER;
+	sync_desc[1].counter.request_code = PMU_READ_COUNTER;
+	check_eq("SYNC at a 64-bit pointer (its value < 4 GiB) returns 0",
+		 hvc64(HVC_SYNC_PMU_COUNTERS, (uintptr_t)sync_desc, 0, 0).x0, 0);
+	check_eq("... header: the active cluster", sync_desc[0].header.active_cluster_id, me);
+	check_eq("... the stopped cycle counter's low word", sync_desc[1].counter.counter_value, 0x10);
+	check_eq("SYNC at an odd address: -3", (uint32_t)hvc64(HVC_SYNC_PMU_COUNTERS, (uintptr_t)sync_desc + 1, 0, 0).x0,
+		 (uint32_t)BL_HVC_INVALID_PARAMETER);
+	check_eq("SYNC outside guest RAM: -3", (uint32_t)hvc64(HVC_SYNC_PMU_COUNTERS, 0x1000, 0, 0).x0,
+		 (uint32_t)BL_HVC_INVALID_PARAMETER);
+}
+
+static void type_a(unsigned me)
+{
+	uint32_t pmcr4 = 0x41000000u | cl[me].idcode << 16 | 4u << 11;
+
+	to_state(0);
+	check_eq("HVC_PMU_SWITCH(0): state 1", state(), 1);
+	check_eq("MRS PMCR_EL0 (trapped): IDCODE, N = 4 (the Type A view)", MRS(PMCR_EL0), pmcr4);
+	check_eq("... state 1 -> 2", state(), 2);
+	/* MDCR_EL2.TPMCR should trap it; QEMU 7.2 does not for an AArch64 EL1
+	 * (measured: the physical core's IDCODE comes back), so only what the
+	 * hardware gives too is checked - N = MDCR_EL2.HPMN = 4 (docs/arm64.md) */
+	check_eq("MRS PMCR_EL0 in state 2: ARM, N = HPMN = 4", MRS(PMCR_EL0) & 0xff00f800u, 0x41002000u);
+	check_eq("... state stays 2", state(), 2);
+	check_eq("MRS PMCEID0_EL0: the cluster's events", MRS(PMCEID0_EL0), 0x20001);
+	to_state(1);
+	check_eq("state 3 again", state(), 3);
+	MSR(PMSELR_EL0, 1);
+	check_eq("MSR PMSELR_EL0 (trapped): state 3 -> 2", state(), 2);
+	to_state(1);
+	MSR(PMXEVCNTR_EL0, 0xabc);
+	to_state(1);
+	check_eq("MRS PMXEVCNTR_EL0 reads what MSR wrote", MRS(PMXEVCNTR_EL0), 0xabc);
+	check_eq("... Type B sees it: the same register file", hvc64(HVC_PMXEVCNTR_READ, me, 0, 0).x0, 0xabc);
+	to_state(1);
+	MSR(PMSELR_EL0, 5);
+	to_state(1);
+	check_eq("PMXEVCNTR_EL0 through PMSELR 5: RAZ in the 4-counter view", MRS(PMXEVCNTR_EL0), 0);
+	to_state(1);
+	MSR(PMXEVTYPER_EL0, 0x08);   /* counter 5 is not in the view: WI */
+	to_state(1);
+	MSR(PMSELR_EL0, 31);
+	to_state(1);
+	MSR(PMXEVTYPER_EL0, 0x08000000u);
+	to_state(1);
+	check_eq("PMSELR 31: PMXEVTYPER_EL0 is PMCCFILTR_EL0", MRS(PMCCFILTR_EL0), 0x08000000u);
+	to_state(1);
+	MSR(PMEVCNTR2_EL0, 0x55);
+	to_state(1);
+	MSR(PMSELR_EL0, 2);
+	to_state(1);
+	check_eq("MSR PMEVCNTR2_EL0 = counter 2 through PMSELR", MRS(PMXEVCNTR_EL0), 0x55);
+	to_state(1);
+	exc_clear();
+	(void)MRS(PMEVCNTR5_EL0);
+	check(last_exc.count == 1 && last_exc.ec == 0, "MRS PMEVCNTR5_EL0 (not in the view): undefined instruction (count %u, EC %x)",
+	      last_exc.count, last_exc.ec);
+	check_eq("... and the state does not move", state(), 3);
+	MSR(PMCNTENSET_EL0, 0xf0000003u);
+	to_state(1);
+	check_eq("MSR PMCNTENSET_EL0: counters 0-3 and the cycle counter only", MRS(PMCNTENSET_EL0), 0x80000003u);
+	to_state(1);
+	MSR(PMCNTENCLR_EL0, 0xffffffffu);
+	to_state(1);
+	MSR(PMCCNTR_EL0, 0x500000007ull);
+	to_state(1);
+	check_eq("MRS PMCCNTR_EL0: all 64 bits", MRS(PMCCNTR_EL0), 0x500000007ull);
+	{
+		struct hvc64 r = hvc64(HVC_PMCCNTR_READ, me, 0, 0);
+
+		check(r.x0 == 7 && r.x1 == 5, "... Type B reads the same counter: x0 %llx x1 %llx",
+		      (unsigned long long)r.x0, (unsigned long long)r.x1);
+	}
+}
+
+static void hostile(unsigned me)
+{
+	struct hvc64 r;
+
+	check_eq("unknown id: -1", (uint32_t)hvc64(0x90001fffu, 0, 0, 0).x0, (uint32_t)BL_HVC_NOT_SUPPORTED);
+	check_eq("not an id of the ABI at all: -1", (uint32_t)hvc64(0x12345678u, 0, 0, 0).x0,
+		 (uint32_t)BL_HVC_NOT_SUPPORTED);
+	check_eq("HVC_CLUSTER_SWITCH: not on AArch64 yet, -1", (uint32_t)hvc64(HVC_CLUSTER_SWITCH, 1, 0, 0).x0,
+		 (uint32_t)BL_HVC_NOT_SUPPORTED);
+	r = hvc64(HVC_PMCR_READ, 5, 0, 0);
+	check_eq("bad cluster id (read): -3 in x3", (uint32_t)r.x3, (uint32_t)BL_HVC_INVALID_PARAMETER);
+	check_eq("bad cluster id (write): -3", (uint32_t)hvc64(HVC_PMCR_WRITE, 7, 1, 0).x0,
+		 (uint32_t)BL_HVC_INVALID_PARAMETER);
+	check_eq("PMSELR value no counter has: -3", (uint32_t)hvc64(HVC_PMSELR_WRITE, me, 9, 0).x0,
+		 (uint32_t)BL_HVC_INVALID_PARAMETER);
+	r = hvc64(HVC_PMCR_READ, 0x100000000ull | me, 0, 0);
+	check(r.x3 == 0 && (r.x0 & 0xffff0000u) == (0x41000000u | cl[me].idcode << 16),
+	      "32-bit call: x1's upper half is ignored (w1 = the cluster): x0 %llx x3 %llx",
+	      (unsigned long long)r.x0, (unsigned long long)r.x3);
+	r = hvc64(0xdead00000000ull | HVC_PMU_GET_STATE, 0, 0, 0);
+	check_eq("... and x0's (w0 = the id)", r.x0, state());
+	exc_clear();
+	__asm__ volatile("hvc #1" ::: "memory");
+	check(last_exc.count == 1 && last_exc.ec == 0, "HVC #1: undefined instruction at the HVC (count %u, EC %x)",
+	      last_exc.count, last_exc.ec);
+	exc_clear();
+	(void)MRS(MDSCR_EL1);
+	check(last_exc.count == 1 && last_exc.ec == 0,
+	      "MRS MDSCR_EL1 (debug, not emulated yet): undefined instruction (count %u, EC %x)",
+	      last_exc.count, last_exc.ec);
+	exc_clear();
+	MSR(MDSCR_EL1, 0);
+	check(last_exc.count == 1 && last_exc.ec == 0, "MSR MDSCR_EL1: undefined instruction");
+	check_eq("the monitor still answers", hvc64(HVC_MONITOR_INFO, 0, 0, 0).x0, BL_ABI_VERSION);
+}
+
+void guest_main(uint64_t dtb);
+void guest_main(uint64_t dtb)
+{
+	unsigned me = (unsigned)hvc64(HVC_MONITOR_INFO, 0, 0, 0).x1;
+
+	gprintf("# pmu64: AArch64 guest at EL1, DTB at %llx\n", (unsigned long long)dtb);
+	if (me > 1)
+		me = 0;
+	identity(me);
+	type_b(me);
+	sync(me);
+	type_a(me);
+	hostile(me);
+	test_finish();
+}

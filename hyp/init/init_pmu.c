@@ -1,0 +1,87 @@
+/*
+ * The library's entry points (include/blmon.h) for a back end that has the
+ * PMU core and the HVC ABI but not yet the GIC, stage 2, SMP or cluster
+ * switches (arch_caps.h: ARCH_HAS_SWITCHING 0) - AArch64 at issue #27's
+ * first step. One CPU: the boot CPU's PMU in state 1 on the boot cluster,
+ * its identity, the PMU and debug traps, the HVC table, and the guest.
+ * init.c is the whole monitor's; what this leaves out is docs/arm64.md's
+ * list. The Makefile builds one of the two, by the back end.
+ */
+#include <string.h>
+#include "arch_caps.h"
+#include "arch_cpu.h"
+#include "blmon.h"
+#include "blmon_log.h"
+#include "cluster.h"
+#include "fdt.h"
+#include "options.h"
+#include "percpu.h"
+#include "platform.h"
+#include "pmu_phys.h"
+#include "sysreg.h"
+
+_Static_assert(!ARCH_HAS_SWITCHING, "this back end has switches: init.c is its entry");
+
+struct blmon_platform hyp_platform;
+struct guest_ram hyp_guest_ram;
+unsigned hyp_ncpus;
+unsigned hyp_nvcpus;
+struct hyp_cpu *hyp_cpu_base;
+unsigned hyp_pmu_counters;
+
+void blmon_init(const struct blmon_platform *p)
+{
+	if (p->ncpus == 0 || !p->cpu_data)
+		blmon_fatal("the board gave no CPU");
+	hyp_platform = *p;
+	hyp_guest_ram.base = (uint32_t)p->guest_ram.base;
+	hyp_guest_ram.size = (uint32_t)p->guest_ram.size;
+	/* one CPU: the others QEMU may have never leave their firmware */
+	hyp_ncpus = hyp_nvcpus = 1;
+	hyp_cpu_base = (struct hyp_cpu *)(void *)p->cpu_data;
+	memset(p->cpu_data, 0, sizeof(*p->cpu_data));
+	if (p->guest_dtb)
+		options_parse(fdt_bootargs((uint8_t *)(uintptr_t)p->guest_dtb, p->guest_dtb_max));
+	log_info("big.LITTLE PMU monitor: EL2 (AArch64), 1 CPU, boot cluster %s\n",
+		 pmu_cluster_desc[hyp_options.boot_cluster].name);
+	log_info("RAM: guest %08lx-%08lx, monitor %08lx-%08lx (not yet hidden from the guest: no stage 2)\n",
+		 (unsigned long)p->guest_ram.base, (unsigned long)(p->guest_ram.base + p->guest_ram.size - 1),
+		 (unsigned long)p->monitor.base, (unsigned long)(p->monitor.base + p->monitor.size - 1));
+	HYP_ASSERT(pmu_sync_max_entries() <= PMU_SYNC_MAX_ENTRIES);
+	uint32_t pmcr = pmu_hw_read(PMU_HW_PMCR);
+
+	hyp_pmu_counters = pmu_phys_counters(pmcr);
+	if (hyp_pmu_counters < PMU_TYPEA_COUNTERS)
+		blmon_fatal("physical PMU: %u event counters (PMCR %08lx), the monitor needs %u",
+			    hyp_pmu_counters, (unsigned long)pmcr, PMU_TYPEA_COUNTERS);
+	hvc_check_table();
+	hyp_cpu(0)->boot.entry = p->guest_entry;
+	hyp_cpu(0)->boot.context = p->guest_r0;
+	hyp_cpu(0)->boot.platform = true;
+}
+
+void blmon_cpu_init(unsigned cpu)
+{
+	HYP_ASSERT(cpu == 0);
+	struct hyp_cpu *c = hyp_cpu(cpu);
+
+	sysreg_vbar_el2_write((uintptr_t)blmon_hyp_vectors);
+	sysreg_tpidr_el2_write((uintptr_t)c);
+	cpu_hyp_traps_init();
+	c->index = cpu;
+	c->phys = cpu;
+	c->hdcr = ~0u;   /* the first hyp_update_traps() writes MDCR_EL2 */
+	pmu_cpu_init(&c->pmu, hyp_options.boot_cluster, hyp_pmu_counters);
+	cluster_load_identity(hyp_options.boot_cluster);
+	hyp_update_traps(c);
+}
+
+void blmon_enter_next_stage(void)
+{
+	struct hyp_cpu *c = this_cpu();
+
+	log_info("entering guest at %08lx (EL1h), x0 = %08lx\n", (unsigned long)c->boot.entry,
+		 (unsigned long)hyp_platform.guest_r0);
+	cpu_enter_guest(c->boot.entry, hyp_platform.guest_r0, hyp_platform.guest_r1,
+			hyp_platform.guest_r2);
+}

@@ -1,0 +1,132 @@
+/* The AArch64 back end's decoding, on the host: ESR_EL2 (arch/arm64/esr.h)
+ * and the PMU's system register map (arch/arm64/pmu_sysregs.h), built from
+ * syndromes laid out as the ARM ARM gives them (D17.2.37, EC 0x18). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include "arm64/esr.h"
+#include "arm64/pmu_sysregs.h"
+
+/* EC 0x18 by the ARM ARM's field positions, independently of SR_KEY */
+static uint64_t mk_sys(unsigned op0, unsigned op1, unsigned crn, unsigned crm, unsigned op2,
+		       unsigned rt, unsigned read)
+{
+	return (0x18ull << 26) | (1u << 25) | ((uint64_t)op0 << 20) | ((uint64_t)op2 << 17) |
+	       ((uint64_t)op1 << 14) | ((uint64_t)crn << 10) | ((uint64_t)rt << 5) |
+	       ((uint64_t)crm << 1) | read;
+}
+
+static void sys_fields(void **state)
+{
+	(void)state;
+	/* mrs x7, PMXEVCNTR_EL0 */
+	struct esr e = esr_decode(mk_sys(3, 3, 9, 13, 2, 7, 1));
+	struct esr_sysreg s = esr_sysreg_decode(e.iss);
+
+	assert_int_equal(e.ec, EC_SYS64);
+	assert_true(e.il);
+	assert_int_equal(s.op0, 3);
+	assert_int_equal(s.op1, 3);
+	assert_int_equal(s.crn, 9);
+	assert_int_equal(s.crm, 13);
+	assert_int_equal(s.op2, 2);
+	assert_int_equal(s.rt, 7);
+	assert_true(s.read);
+	assert_int_equal(s.key, SRK_PMXEVCNTR_EL0);
+	/* msr PMSELR_EL0, xzr: a write, Rt 31 */
+	s = esr_sysreg_decode(esr_decode(mk_sys(3, 3, 9, 12, 5, 31, 0)).iss);
+	assert_false(s.read);
+	assert_int_equal(s.rt, 31);
+	assert_int_equal(s.key, SRK_PMSELR_EL0);
+	/* the builder and the decoder agree for every Rt and direction */
+	for (unsigned rt = 0; rt < 32; rt++)
+		for (unsigned rd = 0; rd < 2; rd++) {
+			uint32_t iss = esr_sysreg_iss(SRK_PMCR_EL0, rt, rd);
+
+			assert_int_equal(iss, (uint32_t)mk_sys(3, 3, 9, 12, 0, rt, rd) & ESR_ISS_MASK);
+			assert_int_equal(esr_sysreg_decode(iss).rt, rt);
+		}
+}
+
+static void other_classes(void **state)
+{
+	(void)state;
+	struct esr e = esr_decode((0x16ull << 26) | (1u << 25) | 0x1234);
+
+	assert_int_equal(e.ec, EC_HVC64);
+	assert_int_equal(esr_hvc_imm(e.iss), 0x1234);
+	e = esr_decode(0x5a000000ull);   /* HVC #0, what vectors.S compares whole */
+	assert_int_equal(e.ec, EC_HVC64);
+	assert_int_equal(esr_hvc_imm(e.iss), 0);
+	e = esr_decode(0xffffffff00000000ull);   /* ISS2 and above: not the ISS */
+	assert_int_equal(e.ec, 0);
+	assert_int_equal(e.iss, 0);
+}
+
+/* Every PMU register issue #27 lists, by its encoding (ARM ARM D13.4) */
+static void pmu_map(void **state)
+{
+	(void)state;
+	static const struct { unsigned op0, op1, crn, crm, op2; uint32_t key; } twins[] = {
+		{ 3, 3, 9, 12, 0, CPK_PMCR },       { 3, 3, 9, 12, 1, CPK_PMCNTENSET },
+		{ 3, 3, 9, 12, 2, CPK_PMCNTENCLR }, { 3, 3, 9, 12, 3, CPK_PMOVSR },      /* PMOVSCLR_EL0 */
+		{ 3, 3, 9, 12, 4, CPK_PMSWINC },    { 3, 3, 9, 12, 5, CPK_PMSELR },
+		{ 3, 3, 9, 12, 6, CPK_PMCEID0 },    { 3, 3, 9, 12, 7, CPK_PMCEID1 },
+		{ 3, 3, 9, 13, 1, CPK_PMXEVTYPER }, { 3, 3, 9, 13, 2, CPK_PMXEVCNTR },
+		{ 3, 3, 9, 14, 0, CPK_PMUSERENR },  { 3, 0, 9, 14, 1, CPK_PMINTENSET },
+		{ 3, 0, 9, 14, 2, CPK_PMINTENCLR }, { 3, 3, 9, 14, 3, CPK_PMOVSSET },
+	};
+	struct pmu_sysreg r;
+
+	for (size_t i = 0; i < sizeof(twins) / sizeof(twins[0]); i++) {
+		uint32_t k = esr_sysreg_decode((uint32_t)mk_sys(twins[i].op0, twins[i].op1, twins[i].crn,
+								twins[i].crm, twins[i].op2, 0, 1)).key;
+
+		r = pmu_sysreg_lookup(k);
+		assert_int_equal(r.kind, PMU_SR_TYPEA);
+		assert_int_equal(r.key, twins[i].key);
+	}
+	r = pmu_sysreg_lookup(SR_KEY(3, 3, 9, 13, 0));
+	assert_int_equal(r.kind, PMU_SR_CCNT64);
+	r = pmu_sysreg_lookup(SR_KEY(3, 3, 14, 15, 7));
+	assert_int_equal(r.kind, PMU_SR_EVTYPER);
+	assert_int_equal(r.n, 31);
+	for (unsigned n = 0; n <= 30; n++) {
+		r = pmu_sysreg_lookup(SR_KEY_OF(A64_PMEVCNTR(n)));
+		assert_int_equal(r.kind, PMU_SR_EVCNTR);
+		assert_int_equal(r.n, n);
+		r = pmu_sysreg_lookup(SR_KEY_OF(A64_PMEVTYPER(n)));
+		assert_int_equal(r.kind, PMU_SR_EVTYPER);
+		assert_int_equal(r.n, n);
+	}
+	/* not PMU registers: the PMUv2 op1 = 0 forms of the *_EL0 ones, the
+	 * debug registers, the ID registers */
+	assert_int_equal(pmu_sysreg_lookup(SR_KEY(3, 0, 9, 12, 0)).kind, PMU_SR_NONE);
+	assert_int_equal(pmu_sysreg_lookup(SRK_MDSCR_EL1).kind, PMU_SR_NONE);
+	assert_int_equal(pmu_sysreg_lookup(SRK_MIDR_EL1).kind, PMU_SR_NONE);
+	assert_int_equal(pmu_sysreg_lookup(SR_KEY(3, 3, 14, 7, 0)).kind, PMU_SR_NONE);
+	assert_int_equal(pmu_sysreg_lookup(SR_KEY(2, 3, 14, 8, 0)).kind, PMU_SR_NONE);
+}
+
+/* The table's keys are the ISS layout's (sysregs.h vs the ARM ARM) */
+static void table_keys(void **state)
+{
+	(void)state;
+	assert_int_equal(SRK_PMCR_EL0, (uint32_t)mk_sys(3, 3, 9, 12, 0, 0, 0) & SR_KEY_MASK);
+	assert_int_equal(SRK_MDSCR_EL1, (uint32_t)mk_sys(2, 0, 0, 2, 2, 0, 0) & SR_KEY_MASK);
+	assert_int_equal(SRK_PMINTENSET_EL1, (uint32_t)mk_sys(3, 0, 9, 14, 1, 0, 0) & SR_KEY_MASK);
+	assert_int_equal(SR_KEY_MASK, 0x3ffc1eu);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(sys_fields),
+		cmocka_unit_test(other_classes),
+		cmocka_unit_test(pmu_map),
+		cmocka_unit_test(table_keys),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
