@@ -70,10 +70,11 @@ PORTABLE_SRCS := $(wildcard pmu/*.c) $(ARCH_DIR)/hsr.c hyp/fdt/fdt.c \
 	hyp/vgic/vgic_lr.c hyp/vgic/vgic_sgi.c hyp/vgic/vgic_queue.c hyp/vgic/vgic_held.c \
 	hyp/vgic/vgic_dist.c hyp/core/pmu_phys.c hyp/vgic/vgic_topo.c
 
-GUEST_LIB    := $(wildcard guest-tests/lib/*.c) $(wildcard guest-tests/lib/*.S)
+# guest-tests/common/: the guests' library parts both architectures share
+GUEST_LIB    := $(wildcard guest-tests/lib/*.c) $(wildcard guest-tests/lib/*.S) $(wildcard guest-tests/common/*.c)
 GUEST_SUITES := $(patsubst guest-tests/%.c,%,$(wildcard guest-tests/*.c))
 GUEST_CFLAGS := -std=c11 $(CPU_FLAGS) -O2 -g -ffreestanding -fno-common $(WARN) \
-	$(ARCH_INC) -Iguest-tests/lib
+	$(ARCH_INC) -Iguest-tests/lib -Iguest-tests/common
 
 HOST_TESTS   := $(patsubst tests/%.c,%,$(wildcard tests/*/test_*.c))
 # what the unit tests (gcc) and the fuzz targets (clang) are both built with
@@ -201,13 +202,16 @@ $(B)/$(1)/hyp.elf: $$(patsubst %,$(B)/$(1)/objs/%.o,$$(basename $$($(1)_SRCS))) 
 $(B)/$(1)/guests/lib/%.o: guest-tests/lib/%.c | deps-quiet
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(GUEST_CFLAGS) $$($(1)_GUEST_DEFS) -MMD -MP -c $$< -o $$@
+$(B)/$(1)/guests/lib/%.o: guest-tests/common/%.c | deps-quiet
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(GUEST_CFLAGS) $$($(1)_GUEST_DEFS) -MMD -MP -c $$< -o $$@
 $(B)/$(1)/guests/lib/%.o: guest-tests/lib/%.S | deps-quiet
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(CPU_FLAGS) -Iguest-tests/lib -MMD -MP -c $$< -o $$@
 $(B)/$(1)/guests/%.o: guest-tests/%.c | deps-quiet
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(GUEST_CFLAGS) $$($(1)_GUEST_DEFS) -MMD -MP -c $$< -o $$@
-$(1)_GUEST_LIB_OBJS := $$(patsubst guest-tests/lib/%,$(B)/$(1)/guests/lib/%.o,$$(basename $(GUEST_LIB)))
+$(1)_GUEST_LIB_OBJS := $$(addprefix $(B)/$(1)/guests/lib/,$$(addsuffix .o,$$(notdir $$(basename $(GUEST_LIB)))))
 $(B)/$(1)/guests/%.elf: $(B)/$(1)/guests/%.o $$($(1)_GUEST_LIB_OBJS) linker/guest.ld
 	$$(CC) $$(TARGET_LDFLAGS) -T linker/guest.ld -Wl,--defsym=GUEST_RAM_BASE=$$($(1)_RAM_BASE) \
 		$$(filter %.o,$$^) -o $$@

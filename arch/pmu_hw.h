@@ -1,6 +1,7 @@
 /*
  * The only way the portable PMU code touches hardware. On the target,
- * arch/arm32/pmu_hw_regs.h maps each name to its typed MRC/MCR accessor, inline; host
+ * each back end's pmu_hw_regs.h maps each name to its typed accessor (an
+ * MRC/MCR on arm32, an MRS/MSR on arm64), inline; host
  * tests link tests/support/fake_pmu_hw.c, a model of a 6-counter PMUv2.
  * Registers are named, not encoded, so the portable code cannot reach a
  * register the monitor did not mean to touch.
@@ -22,6 +23,34 @@ uint32_t pmu_hw_read(enum pmu_hwreg r);
 void pmu_hw_write(enum pmu_hwreg r, uint32_t v);
 #else
 #include "pmu_hw_regs.h"
+
+/* Each back end's pmu_hw_regs.h gives PMU_HW_REGS(X): X(name, register) for
+ * every name, the register being one its typed accessors read_<register>() /
+ * write_<register>() know. The PMU core always names a constant register, so
+ * each call folds to the one register access it means - the trap paths pay
+ * no dispatch (docs/performance.md). */
+static inline __attribute__((always_inline)) uint32_t pmu_hw_read(enum pmu_hwreg r)
+{
+	switch (r) {
+#define PMU_HW_READ_CASE(e, reg) case e: return (uint32_t)read_##reg();
+	PMU_HW_REGS(PMU_HW_READ_CASE)
+#undef PMU_HW_READ_CASE
+	default: return 0;
+	}
+}
+
+static inline __attribute__((always_inline)) void pmu_hw_write(enum pmu_hwreg r, uint32_t v)
+{
+	switch (r) {
+#define PMU_HW_WRITE_CASE(e, reg) case e: write_##reg(v); break;
+	PMU_HW_REGS(PMU_HW_WRITE_CASE)
+#undef PMU_HW_WRITE_CASE
+	default: break;
+	}
+	/* a PMSELR write must be visible to the PMXEV* access that follows */
+	if (r == PMU_HW_PMSELR)
+		isb();
+}
 #endif
 
 #endif

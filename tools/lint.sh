@@ -18,7 +18,7 @@ BOARD_SRCS=$(ls board/*/*.c 2>/dev/null | grep -v '^board/qemu-virt-arm64/')
 A64_SRCS="arch/arm64/*.c hyp/init/init_pmu.c hyp/exit/pmu_sysreg.c hyp/exit/hvc.c pmu/*.c"
 A64_INC="-Iinclude -Iarch -Iarch/arm64 -Ipmu $(ls -d hyp/*/ | sed 's|^|-I|; s|/$||' | tr '\n' ' ')"
 TIDY_A64=(--target=aarch64-none-elf -mcpu=cortex-a57 -std=c11 -ffreestanding -DLOG_LEVEL=3)
-GUEST_SRCS=$(ls guest-tests/*.c guest-tests/lib/*.c 2>/dev/null)
+GUEST_SRCS=$(ls guest-tests/*.c guest-tests/lib/*.c guest-tests/common/*.c 2>/dev/null)
 LINUX_PROGS=$(ls guest-tests/linux/prog/*.c 2>/dev/null)   # armhf Linux user space
 DEFS="-DLOG_LEVEL=3"
 # the include paths the Makefile gives each layer (docs/architecture.md)
@@ -33,7 +33,7 @@ TIDY_BARE=(--target=armv7a-none-eabi -mcpu=cortex-a15 -std=c11 -ffreestanding
 	-isystem /usr/lib/arm-none-eabi/include $ARCH_INC $DEFS)
 if { "${CPPCHECK[@]}" --std=c11 $HYP_INC $DEFS $SRCS &&
      "${CPPCHECK[@]}" --std=c11 $ARCH_INC -Iboard/common $BOARD_DEFS $BOARD_SRCS &&
-     "${CPPCHECK[@]}" --std=c11 $ARCH_INC -Iguest-tests/lib $GUEST_DEFS $GUEST_SRCS &&
+     "${CPPCHECK[@]}" --std=c11 $ARCH_INC -Iguest-tests/lib -Iguest-tests/common $GUEST_DEFS $GUEST_SRCS &&
      "${CPPCHECK[@]}" --std=c11 -Iinclude $LINUX_PROGS; } >build/logs/cppcheck.log 2>&1; then
 	echo "ok - cppcheck: no findings"
 else
@@ -41,11 +41,11 @@ else
 fi
 if { clang-tidy --quiet $SRCS -- "${TIDY_BARE[@]}" $HYP_INC &&
      clang-tidy --quiet $BOARD_SRCS -- "${TIDY_BARE[@]}" -Iboard/common $BOARD_DEFS &&
-     clang-tidy --quiet $GUEST_SRCS -- "${TIDY_BARE[@]}" -Iguest-tests/lib $GUEST_DEFS &&
+     clang-tidy --quiet $GUEST_SRCS -- "${TIDY_BARE[@]}" -Iguest-tests/lib -Iguest-tests/common $GUEST_DEFS &&
      clang-tidy --quiet $A64_SRCS -- "${TIDY_A64[@]}" $A64_INC &&
      clang-tidy --quiet board/qemu-virt-arm64/*.c -- "${TIDY_A64[@]}" -Iinclude -Iarch -Iarch/arm64 &&
-     clang-tidy --quiet guest-tests/arm64/*.c guest-tests/arm64/lib/*.c -- "${TIDY_A64[@]}" -Iinclude -Iarch \
-	-Iarch/arm64 -Iguest-tests/arm64/lib -Ihyp/core -DGUEST_UART=0x09000000u -DGUEST_RAM_BASE=0x40000000u &&
+     clang-tidy --quiet guest-tests/arm64/*.c guest-tests/arm64/lib/*.c guest-tests/common/*.c -- "${TIDY_A64[@]}" -Iinclude -Iarch \
+	-Iarch/arm64 -Iguest-tests/arm64/lib -Iguest-tests/common -Ihyp/core -DGUEST_UART=0x09000000u -DGUEST_RAM_BASE=0x40000000u &&
      clang-tidy --quiet $LINUX_PROGS -- --target=arm-linux-gnueabihf -std=gnu11 \
 	-isystem /usr/arm-linux-gnueabihf/include -Iinclude; } >build/logs/clang-tidy.log 2>&1; then
 	echo "ok - clang-tidy: no findings"

@@ -31,7 +31,7 @@ BOARD_INC := $(ARCH_INC)
 LIB_DEFS  := -DLOG_LEVEL=$(LOG_LEVEL)
 # What of the portable monitor this step carries (arch/arm64/arch_caps.h)
 LIB_SRCS := $(wildcard $(ARCH_DIR)/*.c $(ARCH_DIR)/*.S) $(wildcard pmu/*.c) \
-	hyp/core/fmt.c hyp/core/log.c hyp/core/panic.c hyp/core/pmu_phys.c hyp/core/options.c \
+	hyp/core/fmt.c hyp/core/log.c hyp/core/panic.c hyp/core/pmu_phys.c hyp/core/options.c hyp/core/hyp_state.c \
 	hyp/fdt/fdt.c hyp/fdt/fdt_api.c hyp/exit/hvc.c hyp/exit/pmu_sysreg.c hyp/init/init_pmu.c
 LIB_OBJS := $(patsubst %,$(B)/lib/%.o,$(basename $(LIB_SRCS)))
 
@@ -43,10 +43,10 @@ HYP_STACK_SIZE := 0x4000
 # arm64 Image with text_offset 0x80000 there), with the monitor's own
 # formatter (hyp/core/fmt.c) for their console
 GUEST_SUITES := $(patsubst guest-tests/arm64/%.c,%,$(wildcard guest-tests/arm64/*.c))
-GUEST_LIB    := $(wildcard guest-tests/arm64/lib/*.c guest-tests/arm64/lib/*.S) hyp/core/fmt.c
+GUEST_LIB    := $(wildcard guest-tests/arm64/lib/*.c guest-tests/arm64/lib/*.S guest-tests/common/*.c) hyp/core/fmt.c
 GUEST_CFLAGS := -std=c11 $(CPU_FLAGS) -O2 -g -ffreestanding -fno-common -fno-pie \
 	-fno-stack-protector -fno-asynchronous-unwind-tables $(WARN) $(ARCH_INC) \
-	-Iguest-tests/arm64/lib -Ihyp/core -DGUEST_UART=$(GUEST_UART)u -DGUEST_RAM_BASE=$(GUEST_RAM_BASE)u
+	-Iguest-tests/arm64/lib -Iguest-tests/common -Ihyp/core -DGUEST_UART=$(GUEST_UART)u -DGUEST_RAM_BASE=$(GUEST_RAM_BASE)u
 GUEST_LIB_OBJS := $(patsubst %,$(B)/guests/lib/%.o,$(basename $(GUEST_LIB)))
 
 .PHONY: all deps run lib guests clean help deps-quiet

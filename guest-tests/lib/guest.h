@@ -6,12 +6,8 @@
 #include <stdint.h>
 #include "bl_pmu_abi.h"
 #include "cpregs_access.h"
+#include "tap.h"   /* gprintf, check, check_eq (guest-tests/common/) */
 
-void gprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-/* One line per check: "ok N - name" / "not ok N - name ...". */
-bool check(bool cond, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-bool check_eq(const char *name, uint64_t got, uint64_t want);
 /* Prints "N passed, N failed" and powers off (PSCI SYSTEM_OFF). */
 void test_finish(void) __attribute__((noreturn));
 /* Only the line, for a guest that powers off its own way. */

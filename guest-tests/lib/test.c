@@ -8,8 +8,6 @@
 uint32_t guest_ram_end, monitor_base, ram_mb;
 const void *guest_dtb;
 
-static unsigned n_pass, n_fail;
-
 void board_console_putc(char c);
 void board_power_off(void) __attribute__((noreturn));
 
@@ -24,7 +22,7 @@ static void putc_uart(char c)
 	*(volatile uint32_t *)UART_DR = (uint8_t)c;
 }
 
-static void vgprintf(const char *fmt, va_list ap)
+void guest_vprintf(const char *fmt, va_list ap)
 {
 	char buf[256];
 
@@ -37,41 +35,6 @@ static void vgprintf(const char *fmt, va_list ap)
 }
 
 void board_console_putc(char c) { putc_uart(c); }
-
-void gprintf(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vgprintf(fmt, ap);
-	va_end(ap);
-}
-
-bool check(bool cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (cond)
-		n_pass++;
-	else
-		n_fail++;
-	gprintf("%s %u - ", cond ? "ok" : "not ok", n_pass + n_fail);
-	va_start(ap, fmt);
-	vgprintf(fmt, ap);
-	va_end(ap);
-	gprintf("\n");
-	return cond;
-}
-
-bool check_eq(const char *name, uint64_t got, uint64_t want)
-{
-	if (got == want)
-		return check(true, "%s", name);
-	/* newlib-nano's printf has no %ll: print 64-bit values as two words */
-	return check(false, "%s: got 0x%08lx_%08lx, want 0x%08lx_%08lx", name,
-		     (unsigned long)(got >> 32), (unsigned long)got, (unsigned long)(want >> 32),
-		     (unsigned long)want);
-}
 
 uint64_t deadline_ms(uint32_t ms)
 {
@@ -128,9 +91,9 @@ void test_summary(void)
 {
 	/* said where it can explain a failure, not in every guest's output
 	 * (the demo's): the harness always gives it (qemu/common.sh) */
-	if (n_fail && ram_mb == 0)
+	if (tap_failed() && ram_mb == 0)
 		gprintf("# no test.ram_mb= on the command line: RAM size unknown\n");
-	gprintf("%u passed, %u failed\n", n_pass, n_fail);
+	tap_summary();
 }
 
 void test_finish(void)

@@ -29,13 +29,6 @@
 #include "vgic_hw.h"
 #include "sysreg.h"
 
-struct blmon_platform hyp_platform;
-struct guest_ram hyp_guest_ram;
-unsigned hyp_ncpus;
-unsigned hyp_nvcpus;
-struct hyp_cpu *hyp_cpu_base;
-unsigned hyp_pmu_counters;
-
 /* The platform must make sense before anything is built from it: these
  * are the board's mistakes, reported as such. */
 static void check_platform(const struct blmon_platform *p)

@@ -22,13 +22,6 @@
 
 _Static_assert(!ARCH_HAS_SWITCHING, "this back end has switches: init.c is its entry");
 
-struct blmon_platform hyp_platform;
-struct guest_ram hyp_guest_ram;
-unsigned hyp_ncpus;
-unsigned hyp_nvcpus;
-struct hyp_cpu *hyp_cpu_base;
-unsigned hyp_pmu_counters;
-
 void blmon_init(const struct blmon_platform *p)
 {
 	if (p->ncpus == 0 || !p->cpu_data)

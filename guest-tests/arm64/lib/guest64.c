@@ -7,7 +7,6 @@
 #define PSCI_SYSTEM_OFF 0x84000008u
 
 volatile struct exc64 last_exc;
-static unsigned n_pass, n_fail;
 
 uint64_t guest_sync(uint64_t esr, uint64_t elr);
 void guest_unexpected(uint64_t esr, uint64_t elr) __attribute__((noreturn));
@@ -19,7 +18,7 @@ static void putc_uart(char c)
 	*(volatile uint32_t *)(uintptr_t)UART_DR = (uint8_t)c;
 }
 
-static void vgprintf(const char *fmt, va_list ap)
+void guest_vprintf(const char *fmt, va_list ap)
 {
 	char buf[256];
 
@@ -29,37 +28,6 @@ static void vgprintf(const char *fmt, va_list ap)
 			putc_uart('\r');
 		putc_uart(*p);
 	}
-}
-
-void gprintf(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vgprintf(fmt, ap);
-	va_end(ap);
-}
-
-bool check(bool cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (cond)
-		n_pass++;
-	else
-		n_fail++;
-	gprintf("%s %u - ", cond ? "ok" : "not ok", n_pass + n_fail);
-	va_start(ap, fmt);
-	vgprintf(fmt, ap);
-	va_end(ap);
-	gprintf("\n");
-	return cond;
-}
-
-bool check_eq(const char *name, uint64_t got, uint64_t want)
-{
-	return check(got == want, "%s: got %llx, want %llx", name, (unsigned long long)got,
-		     (unsigned long long)want);
 }
 
 void psci_system_off(void)
@@ -73,7 +41,7 @@ void psci_system_off(void)
 
 void test_finish(void)
 {
-	gprintf("%u passed, %u failed\n", n_pass, n_fail);
+	tap_summary();
 	psci_system_off();
 }
 

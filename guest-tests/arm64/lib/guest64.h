@@ -8,9 +8,8 @@
 #include "bl_pmu_abi.h"
 #include "sysregs.h"
 
-void gprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-bool check(bool cond, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-bool check_eq(const char *name, uint64_t got, uint64_t want);
+#include "tap.h"   /* gprintf, check, check_eq (guest-tests/common/) */
+
 /* "N passed, N failed", then PSCI SYSTEM_OFF */
 void test_finish(void) __attribute__((noreturn));
 void psci_system_off(void) __attribute__((noreturn));
