@@ -355,6 +355,7 @@ lint: deps
 .PHONY: lint
 
 bench: deps all
+	@$(MAKE) --no-print-directory ARCH=arm64 all
 	@tools/bench.sh
 
 # ---- soak: the stress guest (guest-tests/stress.c) with 10x the operations ----

@@ -7,6 +7,8 @@
 #   bench_smp  whole-system switches at -smp 1, 2, 4 (guest-tests/bench_smp.c;
 #              sleep=off: a CPU waiting in WFI costs no virtual time)
 #   with blmon.cluster_cpus (issue #16): migrations, N = 1 (bench) and N = 4 (bench_smp)
+#   arm64/bench64  the AArch64 monitor's (issue #27): trap, Type B, SYNC
+#              (guest-tests/arm64/bench64.c; build/arm64/, make ARCH=arm64)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . qemu/common.sh
@@ -21,13 +23,19 @@ runs=(
 	"bench_smp|-smp 4 -icount shift=0,sleep=off"
 	"bench|-smp 2 -icount shift=0,sleep=off -append blmon.cluster_cpus=1"
 	"bench_smp|-smp 8 -icount shift=0,sleep=off -append blmon.cluster_cpus=4"
+	"arm64/bench64|-icount shift=0"
 )
 : > build/bench-all.txt
 for r in "${runs[@]}"; do
 	guest=${r%%|*} args=${r#*|}
+	# arm64/NAME: the AArch64 monitor and its guest, on its board
+	board=qemu-virt hyp=build/hyp.elf dir=build/qemu-virt/guests
+	if [ "${guest%%/*}" = arm64 ]; then
+		guest=${guest#arm64/} board=qemu-virt-arm64 hyp=build/arm64/hyp.elf dir=build/arm64/guests
+	fi
 	tag=$guest-$(echo "$args" | tr -c 'a-z0-9' _)
 	# shellcheck disable=SC2086
-	QEMU_TESTING=1 qemu_cmd build/hyp.elf "build/qemu-virt/guests/$guest.bin" $args
+	QEMU_BOARD=$board QEMU_TESTING=1 qemu_cmd "$hyp" "$dir/$guest.bin" $args
 	for run in 1 2; do
 		log=build/logs/bench-$tag-run$run.log
 		timeout 300 "${QEMU_CMD[@]}" </dev/null >"$log" 2>&1 || true

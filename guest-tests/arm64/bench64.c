@@ -1,0 +1,136 @@
+/*
+ * The AArch64 monitor's `make bench` lines (issue #27 point 9), measured as
+ * guest-tests/bench.c measures the ARMv7 ones: -icount shift=0 (one
+ * instruction = 1 ns, the generic timer at 62.5 MHz = 16 instructions a
+ * tick), CNTVCT_EL0 read around N operations, instructions per operation
+ * with the loop's own subtracted. The calls are the same ABI through
+ * `hvc #0` (include/bl_pmu_abi.h's hvc()). Cluster switches are not
+ * measured yet: the AArch64 monitor has none (docs/arm64.md).
+ */
+#include "guest64.h"
+
+#define N 16384u
+
+#define CNTFRQ_EL0     3, 3, 14, 0, 0
+#define CNTVCT_EL0     3, 3, 14, 0, 2
+#define PMCCNTR_EL0    3, 3, 9, 13, 0
+#define PMSELR_EL0     3, 3, 9, 12, 5
+
+#define BIG 0u      /* Cortex-A57, active at boot */
+#define LITTLE 1u   /* Cortex-A53, never active here */
+
+static uint64_t now(void)
+{
+	__asm__ volatile("isb");
+	return MRS(CNTVCT_EL0);
+}
+
+/* Whole instructions per operation, rounded (bench.c's ipo(): where the
+ * ticks fall moves the result by 1/1024 of an instruction at most). */
+static uint32_t ipo(uint64_t ticks, uint64_t base_ticks)
+{
+	uint64_t insn_per_tick = 1000000000ull / MRS(CNTFRQ_EL0);
+	uint64_t d = ticks > base_ticks ? ticks - base_ticks : 0;
+
+	return (uint32_t)((d * insn_per_tick + N / 2) / N);
+}
+
+static void report(const char *name, uint32_t n)
+{
+	gprintf("bench %-50s %6u instructions/op\n", name, n);
+}
+
+static volatile uint64_t sink;
+static uint64_t loop_ticks;
+
+#define MEASURE(var, body)                                   \
+	do {                                                 \
+		uint64_t _t0 = now();                        \
+		for (uint32_t _i = 0; _i < N; _i++) { body; } \
+		(var) = now() - _t0;                         \
+	} while (0)
+
+static void pmu_switch(uint32_t to) { (void)hvc(HVC_PMU_SWITCH, to); }
+
+/* entries READ requests: the big cluster's cycle counter and event
+ * counters first, then the LITTLE one's (both have 6 counters) */
+static struct descriptor sync_arr[16];
+
+static void sync_prepare(unsigned entries)
+{
+	unsigned k = 0;
+
+	for (uint32_t c = 0; c < 2 && k < entries; c++)
+		for (unsigned i = 0; i < 6 + 2 && k < entries; i++, k++) {
+			sync_arr[k + 1].counter.cluster_id = c;
+			sync_arr[k + 1].counter.selected_counter = i;
+			sync_arr[k + 1].counter.request_code = PMU_READ_COUNTER;
+		}
+	sync_arr[0].header.entries = entries;
+}
+
+static void bench_type_a(void)
+{
+	uint64_t t, t2;
+
+	/* a trapped access in state 3 = (PMU_SWITCH(1) + MRS) - PMU_SWITCH(1) on 3 */
+	pmu_switch(1);
+	MEASURE(t2, pmu_switch(1));
+	report("AArch64: HVC_PMU_SWITCH(1) in state 3 (no-op)", ipo(t2, loop_ticks));
+	MEASURE(t, { pmu_switch(1); sink = MRS(PMCCNTR_EL0); });
+	report("AArch64: trapped MRS PMCCNTR_EL0 (3 -> 2), round trip", ipo(t, t2));
+	MEASURE(t, { pmu_switch(1); MSR(PMSELR_EL0, 0); });
+	report("AArch64: trapped MSR PMSELR_EL0 (3 -> 2), round trip", ipo(t, t2));
+	pmu_switch(0);
+	MEASURE(t2, pmu_switch(0));
+	MEASURE(t, { pmu_switch(0); sink = MRS(PMCCNTR_EL0); });
+	report("AArch64: trapped MRS PMCCNTR_EL0 (1 -> 2), round trip", ipo(t, t2));
+}
+
+static void bench_type_b(void)
+{
+	static const unsigned sizes[] = { 1, 8, 14 };
+	uint64_t t;
+
+	pmu_switch(1);
+	MEASURE(t, sink = hvc(HVC_PMXEVCNTR_READ, BIG));
+	report("AArch64: Type B PMXEVCNTR_READ, active cluster", ipo(t, loop_ticks));
+	MEASURE(t, hvc(HVC_PMXEVCNTR_WRITE, BIG, _i));
+	report("AArch64: Type B PMXEVCNTR_WRITE, active cluster", ipo(t, loop_ticks));
+	MEASURE(t, sink = hvc(HVC_PMXEVCNTR_READ, LITTLE));
+	report("AArch64: Type B PMXEVCNTR_READ, inactive cluster", ipo(t, loop_ticks));
+	MEASURE(t, hvc(HVC_PMXEVCNTR_WRITE, LITTLE, _i));
+	report("AArch64: Type B PMXEVCNTR_WRITE, inactive (deferred)", ipo(t, loop_ticks));
+	MEASURE(t, sink = hvc(HVC_PMCCNTR_READ, BIG));
+	report("AArch64: Type B PMCCNTR_READ (64-bit), active", ipo(t, loop_ticks));
+	for (unsigned s = 0; s < 3; s++) {
+		static const char *const names[] = {
+			"AArch64: HVC_SYNC_PMU_COUNTERS, 1 READ entries",
+			"AArch64: HVC_SYNC_PMU_COUNTERS, 8 READ entries",
+			"AArch64: HVC_SYNC_PMU_COUNTERS, 14 READ entries",
+		};
+		sync_prepare(sizes[s]);
+		MEASURE(t, sink = hvc(HVC_SYNC_PMU_COUNTERS, (uint32_t)(uintptr_t)sync_arr));
+		report(names[s], ipo(t, loop_ticks));
+	}
+}
+
+void guest_main(uint64_t dtb);
+void guest_main(uint64_t dtb)
+{
+	uint64_t t;
+
+	(void)dtb;
+	gprintf("# bench64: %u operations each, CNTFRQ_EL0 %llu Hz\n", N,
+		(unsigned long long)MRS(CNTFRQ_EL0));
+	MEASURE(loop_ticks, sink = _i);
+	report("AArch64: loop overhead (store + branch; subtracted below)", ipo(loop_ticks, 0));
+	MEASURE(t, sink = hvc(0x9000ffffu));
+	report("AArch64: HVC round trip, unknown id", ipo(t, loop_ticks));
+	MEASURE(t, sink = hvc(HVC_PMU_GET_STATE));
+	report("AArch64: HVC_PMU_GET_STATE", ipo(t, loop_ticks));
+	bench_type_a();
+	bench_type_b();
+	gprintf("bench done\n");
+	psci_system_off();
+}
