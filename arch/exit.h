@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "frame.h"
+#include "dbg_regs.h"
 
 struct vcpu;
 struct hsr_dabt;
@@ -48,6 +49,10 @@ extern struct mmio_hot {
 int trap_pmu_typea(uint32_t key, bool read, uint32_t *val, bool pl0);
 int trap_pmu_ccnt64(bool read, uint64_t *val, bool pl0);
 int trap_pmu_evreg(bool type, unsigned n, bool read, uint32_t *val, bool pl0);
+/* AArch64: a trapped MSR/MRS of a debug register (MDCR_EL2.TDA/TDOSA/TDRA)
+ * by its AArch32 twin's key (arch/arm64/dbg_sysregs.h): the debug context,
+ * hyp/exit/dbg_sysreg.c. 0 done, 1 UNDEF. */
+int trap_dbg_sysreg(uint32_t key, bool read, dbg_reg_t *val);
 /* A physical IRQ taken in HYP (hyp/switch/irq.c). */
 void hyp_irq(struct guest_frame *f);
 /* An exception the monitor took from itself: reported, then halted

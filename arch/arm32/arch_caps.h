@@ -7,7 +7,11 @@
 #ifndef ARCH_CAPS_H
 #define ARCH_CAPS_H
 
-/* Cluster switches, migration, SMP, PSCI (hyp/switch/, hyp/exit/psci.c) */
+/* One CPU's cluster switch (hyp/switch/cluster.h): HVC_CLUSTER_SWITCH,
+ * HVC_SYSTEM_INFO */
+#define ARCH_HAS_CLUSTER_SWITCH 1
+/* Whole-system switches on the monitor's SGI and timer, migration, SMP,
+ * PSCI (hyp/switch/, hyp/exit/psci.c) */
 #define ARCH_HAS_SWITCHING 1
 
 #endif

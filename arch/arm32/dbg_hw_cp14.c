@@ -21,7 +21,7 @@ static uint64_t present_bits;
 #define HAVE(have, name, kind) ((kind) == DBG_HW && ((have) >> DBG_##name & 1u))
 static bool pass_present[4];   /* DBGDSCRint, DBGOSLSR, DBGOSDLR, DBGPRSR readable */
 
-uint32_t dbg_hw_read(enum dbg_reg r)
+dbg_reg_t dbg_hw_read(enum dbg_reg r)
 {
 	switch (r) {
 #define DBG_RD(name, kind, mask, reset) case DBG_##name: return read_##name();
@@ -31,7 +31,7 @@ uint32_t dbg_hw_read(enum dbg_reg r)
 	}
 }
 
-void dbg_hw_write(enum dbg_reg r, uint32_t v)
+void dbg_hw_write(enum dbg_reg r, dbg_reg_t v)
 {
 	switch (r) {
 #define DBG_WR(name, kind, mask, reset) case DBG_##name: write_##name(v); break;
@@ -46,7 +46,7 @@ bool dbg_hw_present(enum dbg_reg r) { return r < DBG_NREGS && (present_bits >> r
 
 /* Straight-line code, one test and one MRC/MCR per register: the switch
  * path's cost (docs/performance.md). Only DBG_HW registers can be present. */
-void dbg_hw_save(uint32_t reg[DBG_NREGS])
+void dbg_hw_save(dbg_reg_t reg[DBG_NREGS])
 {
 	const uint64_t have = present_bits;
 
@@ -56,7 +56,7 @@ void dbg_hw_save(uint32_t reg[DBG_NREGS])
 #undef DBG_SAVE1
 }
 
-void dbg_hw_save_live(uint32_t reg[DBG_NREGS])
+void dbg_hw_save_live(dbg_reg_t reg[DBG_NREGS])
 {
 	const uint64_t have = present_bits;
 
@@ -66,7 +66,7 @@ void dbg_hw_save_live(uint32_t reg[DBG_NREGS])
 #undef DBG_SAVE_LIVE
 }
 
-void dbg_hw_load(const uint32_t reg[DBG_NREGS])
+void dbg_hw_load(const dbg_reg_t reg[DBG_NREGS])
 {
 	const uint64_t have = present_bits;
 
@@ -159,7 +159,7 @@ void dbg_hw_probe(void)
 /* Debug registers outside the context, passed through as they are:
  * status (DBGDSCRint, DBGPRSR) and the OS lock, which belongs to the
  * physical core rather than to a cluster's context. */
-bool dbg_hw_passthrough(uint32_t key, bool read, uint32_t *v)
+bool dbg_hw_passthrough(uint32_t key, bool read, dbg_reg_t *v)
 {
 	switch (key) {
 	case CPK_DBGDSCRINT:

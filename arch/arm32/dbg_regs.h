@@ -19,6 +19,8 @@
 #ifndef HYP_DBG_REGS_H
 #define HYP_DBG_REGS_H
 
+#include <stdint.h>
+
 #define DBG_POISON(n) (0xDEB00000u | ((uint32_t)(n) << 4))   /* UNKNOWN at reset */
 
 #define DBG_REGS(X)                                                           \
@@ -60,6 +62,9 @@
 	X(DBGDSCREXT,  DBG_HW,     0x0000903Cu, 0)
 
 enum dbg_kind { DBG_HW, DBG_SHADOW };
+
+/* A debug register's value: CP14 registers are 32 bits (arch/arm64: 64) */
+typedef uint32_t dbg_reg_t;
 
 /* The context registers the core itself changes: a watchpoint hit writes
  * DBGWFAR, a debug event DBGDSCRext.MOE, the guest's native (untrapped)

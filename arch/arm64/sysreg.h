@@ -31,5 +31,8 @@ static inline void sysreg_vmpidr_el2_write(uint32_t v) { write_VMPIDR_EL2(v); }
 
 /* MDCR_EL2: HPMN[4:0], TPMCR 5, TPM 6, HPME 7, TDA 9, TDOSA 10 as HDCR */
 static inline void sysreg_mdcr_el2_write(uint32_t v) { write_MDCR_EL2(v); }
+/* ... and TDRA (11): MDRAR_EL1 traps too, so every register of the debug
+ * context's family goes through the monitor (arch/arm64/dbg_hw_sysreg.c) */
+#define MDCR_ARCH_DEBUG_TRAPS (1u << 11)
 
 #endif

@@ -30,7 +30,41 @@
 	X(ESR_EL1,         3, 0,  5,  2, 0)                               \
 	X(FAR_EL1,         3, 0,  6,  0, 0)                               \
 	X(VBAR_EL1,        3, 0, 12,  0, 0)                               \
-	X(MDSCR_EL1,       2, 0,  0,  2, 2)   /* a debug register: not emulated yet */ \
+	/* self-hosted debug (D13.3): op0 2, the AArch32 p14 encoding's op1, \
+	 * CRn, CRm, op2 (arch/arm64/dbg_sysregs.h) */                      \
+	X(MDSCR_EL1,       2, 0,  0,  2, 2)                                  \
+	X(DBGBVR0_EL1,     2, 0,  0,  0, 4)                                  \
+	X(DBGBCR0_EL1,     2, 0,  0,  0, 5)                                  \
+	X(DBGBVR1_EL1,     2, 0,  0,  1, 4)                                  \
+	X(DBGBCR1_EL1,     2, 0,  0,  1, 5)                                  \
+	X(DBGBVR2_EL1,     2, 0,  0,  2, 4)                                  \
+	X(DBGBCR2_EL1,     2, 0,  0,  2, 5)                                  \
+	X(DBGBVR3_EL1,     2, 0,  0,  3, 4)                                  \
+	X(DBGBCR3_EL1,     2, 0,  0,  3, 5)                                  \
+	X(DBGBVR4_EL1,     2, 0,  0,  4, 4)                                  \
+	X(DBGBCR4_EL1,     2, 0,  0,  4, 5)                                  \
+	X(DBGBVR5_EL1,     2, 0,  0,  5, 4)                                  \
+	X(DBGBCR5_EL1,     2, 0,  0,  5, 5)                                  \
+	X(DBGWVR0_EL1,     2, 0,  0,  0, 6)                                  \
+	X(DBGWCR0_EL1,     2, 0,  0,  0, 7)                                  \
+	X(DBGWVR1_EL1,     2, 0,  0,  1, 6)                                  \
+	X(DBGWCR1_EL1,     2, 0,  0,  1, 7)                                  \
+	X(DBGWVR2_EL1,     2, 0,  0,  2, 6)                                  \
+	X(DBGWCR2_EL1,     2, 0,  0,  2, 7)                                  \
+	X(DBGWVR3_EL1,     2, 0,  0,  3, 6)                                  \
+	X(DBGWCR3_EL1,     2, 0,  0,  3, 7)                                  \
+	X(MDCCINT_EL1,     2, 0,  0,  2, 0)                                  \
+	X(OSDTRRX_EL1,     2, 0,  0,  0, 2)                                  \
+	X(OSDTRTX_EL1,     2, 0,  0,  3, 2)                                  \
+	X(OSECCR_EL1,      2, 0,  0,  6, 2)                                  \
+	X(MDRAR_EL1,       2, 0,  1,  0, 0)                                  \
+	X(OSLAR_EL1,       2, 0,  1,  0, 4)                                  \
+	X(OSLSR_EL1,       2, 0,  1,  1, 4)                                  \
+	X(OSDLR_EL1,       2, 0,  1,  3, 4)                                  \
+	X(DBGPRCR_EL1,     2, 0,  1,  4, 4)                                  \
+	X(DBGCLAIMSET_EL1, 2, 0,  7,  8, 6)                                  \
+	X(DBGCLAIMCLR_EL1, 2, 0,  7,  9, 6)                                  \
+	X(MDCCSR_EL0,      2, 3,  0,  1, 0)                                  \
 	/* PMUv3 (D13.4), in the AArch32 PMUv2 order of arch/cpregs.h */   \
 	X(PMCR_EL0,        3, 3,  9, 12, 0)                               \
 	X(PMCNTENSET_EL0,  3, 3,  9, 12, 1)                               \

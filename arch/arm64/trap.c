@@ -10,6 +10,7 @@
 #include "exit.h"
 #include "esr.h"
 #include "pmu_sysregs.h"
+#include "dbg_sysregs.h"
 #include "sysregs_access.h"
 #include "vcpu.h"
 #include "blmon_log.h"
@@ -59,19 +60,40 @@ static int pmu_sysreg(struct guest_frame *f, const struct esr_sysreg *s, struct 
 	return undef;
 }
 
-/* MSR/MRS (MDCR_EL2.TPM/TPMCR, TDA, TDOSA): the PMU's registers are
- * emulated; anything else that traps (the debug registers, until their
- * context lands) is an undefined instruction. */
+/* A debug register (op0 2): the debug context, by the AArch32 twin's
+ * key; 1: UNDEF (not a register the context serves) */
+static int dbg_sysreg(struct guest_frame *f, const struct esr_sysreg *s, uint32_t twin)
+{
+	dbg_reg_t v = vcpu_get_x(f, s->rt);
+
+	if (trap_dbg_sysreg(twin, s->read, &v))
+		return 1;
+	if (s->read)
+		vcpu_set_x(f, s->rt, v);
+	return 0;
+}
+
+/* MSR/MRS (MDCR_EL2.TPM/TPMCR, TDA, TDOSA, TDRA): the PMU's and the
+ * debug context's registers are emulated; anything else that traps is an
+ * undefined instruction. */
 static void ec_sys64(struct guest_frame *f, struct esr e)
 {
 	struct esr_sysreg s = esr_sysreg_decode(e.iss);
 	struct pmu_sysreg r = pmu_sysreg_lookup(s.key);
+	uint32_t twin;
 
 	if (r.kind != PMU_SR_NONE && pmu_sysreg(f, &s, r) == 0) {
 		vcpu_skip_insn(f);
 		return;
 	}
-	if (r.kind == PMU_SR_NONE)
+	if (r.kind == PMU_SR_NONE && dbg_sysreg_twin(s.key, &twin)) {
+		if (dbg_sysreg(f, &s, twin) == 0) {
+			vcpu_skip_insn(f);
+			return;
+		}
+		log_guest("%s S%u_%u_C%u_C%u_%u (debug) at %08lx: undefined instruction\n",
+			  s.read ? "MRS" : "MSR", s.op0, s.op1, s.crn, s.crm, s.op2, (unsigned long)f->elr);
+	} else if (r.kind == PMU_SR_NONE)
 		log_guest("%s S%u_%u_C%u_C%u_%u, x%u at %08lx not emulated: undefined instruction\n",
 			  s.read ? "MRS" : "MSR", s.op0, s.op1, s.crn, s.crm, s.op2, s.rt,
 			  (unsigned long)f->elr);

@@ -165,8 +165,10 @@ static void hostile(unsigned me)
 	check_eq("unknown id: -1", (uint32_t)hvc64(0x90001fffu, 0, 0, 0).x0, (uint32_t)BL_HVC_NOT_SUPPORTED);
 	check_eq("not an id of the ABI at all: -1", (uint32_t)hvc64(0x12345678u, 0, 0, 0).x0,
 		 (uint32_t)BL_HVC_NOT_SUPPORTED);
-	check_eq("HVC_CLUSTER_SWITCH: not on AArch64 yet, -1", (uint32_t)hvc64(HVC_CLUSTER_SWITCH, 1, 0, 0).x0,
-		 (uint32_t)BL_HVC_NOT_SUPPORTED);
+	check_eq("HVC_CLUSTER_SWITCH to a cluster that does not exist: -3",
+		 (uint32_t)hvc64(HVC_CLUSTER_SWITCH, 5, 0, 0).x0, (uint32_t)BL_HVC_INVALID_PARAMETER);
+	check_eq("HVC_SWITCH_PERIOD: no switch timer on AArch64 yet, -1",
+		 (uint32_t)hvc64(HVC_SWITCH_PERIOD, 0, 0, 0).x0, (uint32_t)BL_HVC_NOT_SUPPORTED);
 	r = hvc64(HVC_PMCR_READ, 5, 0, 0);
 	check_eq("bad cluster id (read): -3 in x3", (uint32_t)r.x3, (uint32_t)BL_HVC_INVALID_PARAMETER);
 	check_eq("bad cluster id (write): -3", (uint32_t)hvc64(HVC_PMCR_WRITE, 7, 1, 0).x0,
@@ -184,13 +186,12 @@ static void hostile(unsigned me)
 	check(last_exc.count == 1 && last_exc.ec == 0, "HVC #1: undefined instruction at the HVC (count %u, EC %x)",
 	      last_exc.count, last_exc.ec);
 	exc_clear();
-	(void)MRS(MDSCR_EL1);
-	check(last_exc.count == 1 && last_exc.ec == 0,
-	      "MRS MDSCR_EL1 (debug, not emulated yet): undefined instruction (count %u, EC %x)",
-	      last_exc.count, last_exc.ec);
-	exc_clear();
+	check_eq("MRS MDSCR_EL1 (trapped, the debug context): 0 at reset", MRS(MDSCR_EL1), 0);
+	MSR(MDSCR_EL1, 0xffffffffffffffffull);
+	check_eq("MSR MDSCR_EL1 of all ones: the self-hosted bits (MDE, KDE, TDCC, SS) only",
+		 MRS(MDSCR_EL1), 0xb001);
 	MSR(MDSCR_EL1, 0);
-	check(last_exc.count == 1 && last_exc.ec == 0, "MSR MDSCR_EL1: undefined instruction");
+	check_eq("... no exception", last_exc.count, 0);
 	check_eq("the monitor still answers", hvc64(HVC_MONITOR_INFO, 0, 0, 0).x0, BL_ABI_VERSION);
 }
 

@@ -86,7 +86,8 @@ static inline struct hyp_cpu *this_cpu(void)
  * changes. Inline: on QEMU 7.2 every trapped PMU access changes the state. */
 static inline void hyp_update_traps(struct hyp_cpu *c)
 {
-	uint32_t hdcr = (pmu_hdcr_bits(&c->pmu) & HDCR_PMU_MASK) | HDCR_TDA | HDCR_TDOSA;
+	uint32_t hdcr = (pmu_hdcr_bits(&c->pmu) & HDCR_PMU_MASK) | HDCR_TDA | HDCR_TDOSA |
+			MDCR_ARCH_DEBUG_TRAPS;
 
 	if (hdcr != c->hdcr) {
 		sysreg_mdcr_el2_write(hdcr);

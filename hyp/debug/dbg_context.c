@@ -12,7 +12,7 @@
 static const struct {
 	uint32_t key;
 	enum dbg_kind kind;
-	uint32_t mask, reset;
+	dbg_reg_t mask, reset;
 } regs[DBG_NREGS] = {
 #define DBG_ROW(name, kind, mask, reset) [DBG_##name] = { CPK_##name, kind, mask, reset },
 	DBG_REGS(DBG_ROW)
@@ -69,7 +69,7 @@ void dbg_switch_out(struct dbg_ctx *d)
 	dbg_hw_save_live(d->reg);
 }
 
-static const uint32_t reset_values[DBG_NREGS] = {
+static const dbg_reg_t reset_values[DBG_NREGS] = {
 #define DBG_RESET(name, kind, mask, reset) [DBG_##name] = (reset),
 	DBG_REGS(DBG_RESET)
 #undef DBG_RESET
@@ -115,7 +115,7 @@ static int find(uint32_t key)
 	}
 }
 
-int dbg_trap(struct dbg_ctx *d, unsigned active_cluster, uint32_t key, bool read, uint32_t *rt)
+int dbg_trap(struct dbg_ctx *d, unsigned active_cluster, uint32_t key, bool read, dbg_reg_t *rt)
 {
 	dbg_ctx_mark_used(d);
 	if (key == CPK_DBGDIDR) {
@@ -129,7 +129,7 @@ int dbg_trap(struct dbg_ctx *d, unsigned active_cluster, uint32_t key, bool read
 	if (i < 0)
 		return dbg_hw_passthrough(key, read, rt) ? 0 : 1;
 	enum dbg_reg r = (enum dbg_reg)i;
-	uint32_t v = *rt & regs[r].mask;
+	dbg_reg_t v = *rt & regs[r].mask;
 
 	if (in_hw(r)) {
 		if (read) {

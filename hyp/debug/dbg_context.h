@@ -15,7 +15,7 @@
 struct dbg_ctx {
 	bool used;                   /* the guest has accessed a debug register */
 	bool oslk;                   /* the guest's OS Lock, carried across switches */
-	uint32_t reg[DBG_NREGS];     /* saved values (DBG_HW) or the register (DBG_SHADOW) */
+	dbg_reg_t reg[DBG_NREGS];    /* saved values (DBG_HW) or the register (DBG_SHADOW) */
 };
 
 void dbg_ctx_init(struct dbg_ctx *d);
@@ -29,7 +29,8 @@ void dbg_hw_reset_unrestored(unsigned inbound_cluster);
 void dbg_switch_in(struct dbg_ctx *d, unsigned inbound_cluster);
 /* What the guest reads as DBGDIDR on a cluster. */
 uint32_t dbg_didr(unsigned cluster);
-/* A trapped MCR/MRC p14 (key from cpregs.h): 0 done, 1 UNDEF. */
-int dbg_trap(struct dbg_ctx *d, unsigned active_cluster, uint32_t key, bool read, uint32_t *rt);
+/* A trapped MCR/MRC p14, or an AArch64 MSR/MRS by its AArch32 twin's key
+ * (cpregs.h; arch/arm64/dbg_sysregs.h): 0 done, 1 UNDEF. */
+int dbg_trap(struct dbg_ctx *d, unsigned active_cluster, uint32_t key, bool read, dbg_reg_t *rt);
 
 #endif

@@ -118,12 +118,14 @@ static uint32_t image_checksum(void)
 }
 
 /* Extensions: cluster switch trigger, automatic switching, identity. */
-#if ARCH_HAS_SWITCHING
+#if ARCH_HAS_CLUSTER_SWITCH
 static void hvc_cluster_switch(guest_reg_t r[4], struct hyp_cpu *c)
 {
 	r[0] = (uint32_t)system_switch(c, r[1]);
 }
+#endif
 
+#if ARCH_HAS_SWITCHING
 static void hvc_auto_switch(guest_reg_t r[4], struct hyp_cpu *c)
 {
 	r[0] = (uint32_t)switch_set_period(c, r[1]);
@@ -141,7 +143,7 @@ static void hvc_monitor_info(guest_reg_t r[4], struct hyp_cpu *c)
 	r[3] = c->index;
 }
 
-#if ARCH_HAS_SWITCHING
+#if ARCH_HAS_CLUSTER_SWITCH
 static void hvc_system_info(guest_reg_t r[4], struct hyp_cpu *c)
 {
 	r[0] = switch_count();
@@ -149,7 +151,9 @@ static void hvc_system_info(guest_reg_t r[4], struct hyp_cpu *c)
 	r[2] = smp_online();
 	r[3] = c->switches;
 }
+#endif
 
+#if ARCH_HAS_SWITCHING
 static void hvc_switch_period(guest_reg_t r[4], struct hyp_cpu *c)
 {
 	(void)c;
@@ -170,8 +174,14 @@ static void hvc_monitor_checksum(guest_reg_t r[4], struct hyp_cpu *c)
 	r[0] = image_checksum();
 }
 
-/* Every call of the ABI: X(function id, handler); XS for those of the
- * switching subsystem, which a back end may not have yet (arch_caps.h). */
+/* Every call of the ABI: X(function id, handler); XC for the cluster
+ * switch, XS for the rest of the switching subsystem, which a back end may
+ * not have yet (arch_caps.h). */
+#if ARCH_HAS_CLUSTER_SWITCH
+#define XC(fid, fn) X(fid, fn)
+#else
+#define XC(fid, fn)
+#endif
 #if ARCH_HAS_SWITCHING
 #define XS(fid, fn) X(fid, fn)
 #else
@@ -184,11 +194,11 @@ static void hvc_monitor_checksum(guest_reg_t r[4], struct hyp_cpu *c)
 	X(HVC_PMU_GET_STATE, hvc_pmu_get_state)                                \
 	X(HVC_GET_COUNTERS_SIZE, hvc_get_counters_size)   /* 3.5 */            \
 	X(HVC_SYNC_PMU_COUNTERS, hvc_sync_pmu_counters)                        \
-	XS(HVC_CLUSTER_SWITCH, hvc_cluster_switch)        /* extensions */     \
+	XC(HVC_CLUSTER_SWITCH, hvc_cluster_switch)        /* extensions */     \
 	XS(HVC_AUTO_SWITCH, hvc_auto_switch)                                   \
 	X(HVC_MONITOR_INFO, hvc_monitor_info)                                  \
 	X(HVC_MONITOR_CHECKSUM, hvc_monitor_checksum)                          \
-	XS(HVC_SYSTEM_INFO, hvc_system_info)                                   \
+	XC(HVC_SYSTEM_INFO, hvc_system_info)                                   \
 	XS(HVC_SWITCH_PERIOD, hvc_switch_period)                               \
 	X(HVC_PMU_SWINC, hvc_pmu_swinc)
 

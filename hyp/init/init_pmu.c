@@ -1,9 +1,10 @@
 /*
  * The library's entry points (include/blmon.h) for a back end that has the
- * PMU core and the HVC ABI but not yet the GIC, stage 2, SMP or cluster
- * switches (arch_caps.h: ARCH_HAS_SWITCHING 0) - AArch64 at issue #27's
- * first step. One CPU: the boot CPU's PMU in state 1 on the boot cluster,
- * its identity, the PMU and debug traps, the HVC table, and the guest.
+ * PMU core, the debug context, one CPU's cluster switch and the HVC ABI
+ * but not yet the GIC, stage 2 or SMP (arch_caps.h: ARCH_HAS_SWITCHING 0)
+ * - AArch64 at issue #27's second step. One CPU: the boot CPU as the boot
+ * cluster's core out of reset (PMU state 1, debug context unused, its
+ * identity), the PMU and debug traps, the HVC table, and the guest.
  * init.c is the whole monitor's; what this leaves out is docs/arm64.md's
  * list. The Makefile builds one of the two, by the back end.
  */
@@ -17,7 +18,9 @@
 #include "options.h"
 #include "percpu.h"
 #include "platform.h"
+#include "dbg_hw.h"
 #include "pmu_phys.h"
+#include "switch.h"
 #include "sysreg.h"
 
 _Static_assert(!ARCH_HAS_SWITCHING, "this back end has switches: init.c is its entry");
@@ -48,6 +51,8 @@ void blmon_init(const struct blmon_platform *p)
 		blmon_fatal("physical PMU: %u event counters (PMCR %08lx), the monitor needs %u",
 			    hyp_pmu_counters, (unsigned long)pmcr, PMU_TYPEA_COUNTERS);
 	hvc_check_table();
+	dbg_hw_probe();
+	switch_init(hyp_options.boot_cluster, 0);
 	hyp_cpu(0)->boot.entry = p->guest_entry;
 	hyp_cpu(0)->boot.context = p->guest_r0;
 	hyp_cpu(0)->boot.platform = true;
@@ -64,9 +69,7 @@ void blmon_cpu_init(unsigned cpu)
 	c->index = cpu;
 	c->phys = cpu;
 	c->hdcr = ~0u;   /* the first hyp_update_traps() writes MDCR_EL2 */
-	pmu_cpu_init(&c->pmu, hyp_options.boot_cluster, hyp_pmu_counters);
-	cluster_load_identity(hyp_options.boot_cluster);
-	hyp_update_traps(c);
+	cluster_init(c, hyp_options.boot_cluster);
 }
 
 void blmon_enter_next_stage(void)

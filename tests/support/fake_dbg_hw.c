@@ -28,8 +28,8 @@ void fake_dbg_like_qemu(void)
 }
 
 bool dbg_hw_present(enum dbg_reg r) { return fake_dbg_present[r]; }
-uint32_t dbg_hw_read(enum dbg_reg r) { return fake_dbg_reg[r]; }
-void dbg_hw_write(enum dbg_reg r, uint32_t v) { fake_dbg_reg[r] = v; fake_dbg_writes++; }
+dbg_reg_t dbg_hw_read(enum dbg_reg r) { return fake_dbg_reg[r]; }
+void dbg_hw_write(enum dbg_reg r, dbg_reg_t v) { fake_dbg_reg[r] = v; fake_dbg_writes++; }
 
 static const uint32_t fake_masks[DBG_NREGS] = {
 #define FAKE_MASK(name, kind, mask, reset) [DBG_##name] = (mask),
@@ -46,14 +46,14 @@ static const enum dbg_kind fake_kinds[DBG_NREGS] = {
  * are ever probed present). */
 static bool fake_in_hw(unsigned r) { return fake_dbg_present[r] && fake_kinds[r] == DBG_HW; }
 
-void dbg_hw_save(uint32_t reg[DBG_NREGS])
+void dbg_hw_save(dbg_reg_t reg[DBG_NREGS])
 {
 	for (unsigned r = 0; r < DBG_NREGS; r++)
 		if (fake_in_hw(r))
 			reg[r] = fake_dbg_reg[r] & fake_masks[r];
 }
 
-void dbg_hw_save_live(uint32_t reg[DBG_NREGS])
+void dbg_hw_save_live(dbg_reg_t reg[DBG_NREGS])
 {
 #define FAKE_SAVE_LIVE(name) \
 	if (fake_in_hw(DBG_##name)) reg[DBG_##name] = fake_dbg_reg[DBG_##name] & fake_masks[DBG_##name];
@@ -61,7 +61,7 @@ void dbg_hw_save_live(uint32_t reg[DBG_NREGS])
 #undef FAKE_SAVE_LIVE
 }
 
-void dbg_hw_load(const uint32_t reg[DBG_NREGS])
+void dbg_hw_load(const dbg_reg_t reg[DBG_NREGS])
 {
 	for (unsigned r = 0; r < DBG_NREGS; r++)
 		if (fake_in_hw(r))
@@ -73,7 +73,7 @@ bool fake_dbg_oslock = false;
 bool dbg_hw_oslock(bool *locked) { *locked = fake_dbg_oslock; return true; }
 void dbg_hw_set_oslock(bool locked) { fake_dbg_oslock = locked; }
 
-bool dbg_hw_passthrough(uint32_t key, bool read, uint32_t *v)
+bool dbg_hw_passthrough(uint32_t key, bool read, dbg_reg_t *v)
 {
 	if (key == CPK_DBGOSLSR && read) { *v = oslsr; return true; }
 	if (key == CPK_DBGDSCRINT && read) { *v = dscrint; return true; }
