@@ -4,8 +4,10 @@
  * instruction = 1 ns, the generic timer at 62.5 MHz = 16 instructions a
  * tick), CNTVCT_EL0 read around N operations, instructions per operation
  * with the loop's own subtracted. The calls are the same ABI through
- * `hvc #0` (include/bl_pmu_abi.h's hvc()). Cluster switches are not
- * measured yet: the AArch64 monitor has none (docs/arm64.md).
+ * `hvc #0` (include/bl_pmu_abi.h's hvc()). The cluster switch as bench.c
+ * measures it: HVC_CLUSTER_SWITCH there and back, per switch (/2), in
+ * PMU state 2, before and after the guest's first debug register access
+ * (the lazy debug context: hyp/debug/dbg_context.c).
  */
 #include "guest64.h"
 
@@ -15,6 +17,7 @@
 #define CNTVCT_EL0     3, 3, 14, 0, 2
 #define PMCCNTR_EL0    3, 3, 9, 13, 0
 #define PMSELR_EL0     3, 3, 9, 12, 5
+#define DBGBVR0_EL1    2, 0, 0, 0, 4
 
 #define BIG 0u      /* Cortex-A57, active at boot */
 #define LITTLE 1u   /* Cortex-A53, never active here */
@@ -115,6 +118,18 @@ static void bench_type_b(void)
 	}
 }
 
+/* state 2 (a trapped access from state 1), then two switches an
+ * iteration: per switch, the loop's share halved too */
+static void bench_switch(const char *name)
+{
+	uint64_t t;
+
+	pmu_switch(0);
+	sink = MRS(PMSELR_EL0);
+	MEASURE(t, { (void)hvc(HVC_CLUSTER_SWITCH, LITTLE); (void)hvc(HVC_CLUSTER_SWITCH, BIG); });
+	report(name, ipo(t, loop_ticks) / 2);
+}
+
 void guest_main(uint64_t dtb);
 void guest_main(uint64_t dtb)
 {
@@ -131,6 +146,9 @@ void guest_main(uint64_t dtb)
 	report("AArch64: HVC_PMU_GET_STATE", ipo(t, loop_ticks));
 	bench_type_a();
 	bench_type_b();
+	bench_switch("AArch64: cluster switch, state 2, debug never used");
+	MSR(DBGBVR0_EL1, 0);
+	bench_switch("AArch64: cluster switch, state 2, PMU + debug");
 	gprintf("bench done\n");
 	psci_system_off();
 }
