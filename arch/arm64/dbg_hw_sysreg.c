@@ -28,21 +28,18 @@ static const dbg_reg_t masks[DBG_NREGS] = {
 #undef DBG_MASK
 };
 
-/* Every DBG_HW row has its register here: the two lists cannot drift */
-#define DBG_COUNT_HW(name, kind, mask, reset) + ((kind) == DBG_HW)
-#define DBG_COUNT_A64(name, reg) + 1
-_Static_assert(0 DBG_REGS(DBG_COUNT_HW) == 0 DBG_A64_HW(DBG_COUNT_A64),
-	       "a DBG_HW row of dbg_regs.h without its AArch64 register");
+static const enum dbg_kind kinds[DBG_NREGS] = {
+#define DBG_KIND(name, kind, mask, reset) [DBG_##name] = (kind),
+	DBG_REGS(DBG_KIND)
+#undef DBG_KIND
+};
+static const bool in_hw[DBG_NREGS] = {
+#define DBG_IN_HW(name, reg) [DBG_##name] = true,
+	DBG_A64_HW(DBG_IN_HW)
+#undef DBG_IN_HW
+};
 
-bool dbg_hw_present(enum dbg_reg r)
-{
-	switch (r) {
-#define DBG_PRESENT(name, reg) case DBG_##name: return true;
-	DBG_A64_HW(DBG_PRESENT)
-#undef DBG_PRESENT
-	default: return false;
-	}
-}
+bool dbg_hw_present(enum dbg_reg r) { return r < DBG_NREGS && in_hw[r]; }
 
 dbg_reg_t dbg_hw_read(enum dbg_reg r)
 {
@@ -74,7 +71,7 @@ void dbg_hw_save(dbg_reg_t reg[DBG_NREGS])
 }
 
 /* DBG_HW_LIVE is empty on AArch64 (dbg_regs.h): nothing to read */
-void dbg_hw_save_live(dbg_reg_t reg[DBG_NREGS])
+void dbg_hw_save_live(dbg_reg_t reg[DBG_NREGS]) /* NOLINT(readability-non-const-parameter): dbg_hw.h's */
 {
 	(void)reg;
 }
@@ -102,10 +99,18 @@ void dbg_hw_set_oslock(bool locked)
 	isb();
 }
 
+/* Nothing to probe (above); what is checked instead, once at boot: every
+ * DBG_HW row of dbg_regs.h has its AArch64 register in DBG_A64_HW and no
+ * shadow has one, so the two lists cannot drift apart. */
 void dbg_hw_probe(void)
 {
-	log_info("debug: AArch64 context, %u registers, %u in hardware\n", (unsigned)DBG_NREGS,
-		 (unsigned)(0 DBG_A64_HW(DBG_COUNT_A64)));
+	unsigned n = 0;
+
+	for (unsigned r = 0; r < DBG_NREGS; r++) {
+		HYP_ASSERT(in_hw[r] == (kinds[r] == DBG_HW));
+		n += in_hw[r];
+	}
+	log_info("debug: AArch64 context, %u registers, %u in hardware\n", (unsigned)DBG_NREGS, n);
 }
 
 /* Outside the context, passed through: the DCC status (MDCCSR_EL0), the

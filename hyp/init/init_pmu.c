@@ -52,6 +52,9 @@ void blmon_init(const struct blmon_platform *p)
 			    hyp_pmu_counters, (unsigned long)pmcr, PMU_TYPEA_COUNTERS);
 	hvc_check_table();
 	dbg_hw_probe();
+	/* the switch timer's interrupt needs the GIC (docs/arm64.md) */
+	if (hyp_options.switch_us)
+		log_info("blmon.switch_us: no switch timer on AArch64 yet, ignored\n");
 	switch_init(hyp_options.boot_cluster, 0);
 	hyp_cpu(0)->boot.entry = p->guest_entry;
 	hyp_cpu(0)->boot.context = p->guest_r0;
