@@ -79,7 +79,7 @@ static int32_t sync_counters(struct hyp_cpu *c, uint32_t addr)
 	 * exact limit is pmu_sync()'s */
 	if (entries > PMU_SYNC_MAX_ENTRIES || !guest_range_ok(m, addr, (entries + 1) * esz))
 		return BL_HVC_INVALID_PARAMETER;
-	return pmu_sync(&c->pmu, (struct descriptor *)addr, entries + 1);
+	return pmu_sync_entries(&c->pmu, (struct descriptor *)addr, entries);   /* header read once */
 }
 
 static void hvc_get_counters_size(uint32_t r[4], struct hyp_cpu *c)
