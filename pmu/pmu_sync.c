@@ -167,8 +167,9 @@ static inline void unstage(struct descriptor *w, uint64_t x)
 }
 
 /*
- * From the first entry with a side effect on (first: its words, read
- * already; ge: the entry after it): every entry copied, then checked;
+ * From the first entry with a side effect on (tail; its words are in
+ * in[0] already, the entries after it are copied to in[1...]): every entry
+ * copied, then checked;
  * if all are valid, the READs done before it (res, from d + 1 up to tail)
  * are written out and every copied entry goes through process() in order,
  * so a READ sees an earlier RESET of its counter and inactive-cluster
@@ -176,7 +177,7 @@ static inline void unstage(struct descriptor *w, uint64_t x)
  * profiler's) never comes here, and the fast loop keeps its registers.
  */
 static __attribute__((noinline)) int32_t
-sync_tail(struct pmu_cpu *p, struct descriptor *tail, struct descriptor *end,
+sync_tail(struct pmu_cpu *p, struct descriptor *tail, const struct descriptor *end,
 	  const uint64_t *res, struct counter_ *in, struct descriptor *d)
 {
 	struct counter_ *e = in;
