@@ -230,11 +230,13 @@ sync_reads(struct pmu_cpu *p, struct descriptor *ge, struct descriptor *end, str
 	uint64_t *r = w->res;
 	const unsigned act = p->active;
 	const unsigned hw_n = p->active_backed;
-	/* the other cluster's counter count (A7 if the A15 is active) */
-	const unsigned other_n = PMU_A7_COUNTERS + act * (PMU_A15_COUNTERS - PMU_A7_COUNTERS);
-	const struct pmu_regs *os = saved(p, act ^ 1u);
+	/* the other cluster's counter count and snapshot, by one compare
+	 * (act is 0 or 1: no multiply by the snapshot's size) */
+	const bool a15 = act == CLUSTER_A15;
+	const unsigned other_n = a15 ? PMU_A7_COUNTERS : PMU_A15_COUNTERS;
+	const struct pmu_regs *os = a15 ? saved(p, CLUSTER_A7) : saved(p, CLUSTER_A15);
 
-	/* computed once: GCC would recompute act ^ 1 times 88 at each use */
+	/* computed once: GCC would compute it again at each use */
 	__asm__("" : "+r"(os));
 	for (; ge != end; ge++, r++) {
 		uint32_t c = guest_word(&ge->counter.cluster_id);
@@ -317,17 +319,18 @@ int32_t pmu_sync_entries(struct pmu_cpu *p, struct descriptor *d, uint32_t entri
 	const uint32_t ccnt_hi = p->ccnt_hi, ccnt_last = p->ccnt_last;
 	uint32_t pmselr;
 
-	if (entries > PMU_SYNC_ENTRIES)
-		return BL_HVC_INVALID_PARAMETER;
-	if (!d)
+	if (entries > PMU_SYNC_ENTRIES)   /* (d is not null: pmu.h) */
 		return BL_HVC_INVALID_PARAMETER;
 	pmselr = pmu_hw_read(PMU_HW_PMSELR);
 	end = d + 1 + entries;
 	ge = sync_reads(p, d + 1, end, &work);
 	if (ge == end) {   /* all valid, all READs: written out two at a time */
 		w = d + 1;
-		if (entries & 1)
+		if (entries & 1) {
+			/* a branch: GCC predicated this, which even arrays paid */
+			__asm__ volatile("");
 			unstage(w++, *r++);
+		}
 		for (; w != end; w += 2, r += 2) {
 			uint64_t x = r[0], y = r[1];
 
