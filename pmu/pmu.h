@@ -299,8 +299,9 @@ uint32_t pmu_sync_max_entries(void);   /* PMU_SYNC_ENTRIES */
 #define PMU_SYNC_MAX_ENTRIES (PMU_NCLUSTERS * (2 + PMU_HW_COUNTERS_MAX))
 int32_t pmu_sync(struct pmu_cpu *p, struct descriptor *d, uint32_t nelems);
 /* The same with the header's entries read once by the caller, who has
- * checked that d (not null) to d[entries] lies in guest memory (the HVC,
- * hyp/exit/hvc.c): the header is not read again. */
+ * checked them (entries <= PMU_SYNC_ENTRIES) and that d (not null) to
+ * d[entries] lies in guest memory (the HVC, hyp/exit/hvc.c): neither the
+ * header nor the bound is looked at again. */
 int32_t pmu_sync_entries(struct pmu_cpu *p, struct descriptor *d, uint32_t entries);
 
 #endif
