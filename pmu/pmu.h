@@ -320,5 +320,10 @@ uint32_t pmu_sync_max_entries(void);   /* PMU_SYNC_ENTRIES */
 /* A bound of pmu_sync_max_entries() for arrays (checked by host tests). */
 #define PMU_SYNC_MAX_ENTRIES (PMU_NCLUSTERS * (2 + PMU_HW_COUNTERS_MAX))
 int32_t pmu_sync(struct pmu_cpu *p, struct descriptor *d, uint32_t nelems);
+/* The same with the header's entries read once by the caller, who has
+ * checked them (entries <= PMU_SYNC_ENTRIES) and that d (not null) to
+ * d[entries] lies in guest memory (the HVC, hyp/exit/hvc.c): neither the
+ * header nor the bound is looked at again. */
+int32_t pmu_sync_entries(struct pmu_cpu *p, struct descriptor *d, uint32_t entries);
 
 #endif

@@ -90,15 +90,17 @@ creg_read_inactive(const struct pmu_cpu *p, unsigned c, enum tb_reg r)
 	case TB_PMCR:   /* never active: 0, not an identity (spec: "or zero") */
 		return p->ever_active[c] ? pmcr_view(c, s->pmcr, n) : 0;
 	case TB_PMSELR:
-		return deferred_selr(p, c);
+		return deferred_selr(p, c, s);
 	case TB_PMXEVTYPER:
-		sel = deferred_selr(p, c);
+		sel = deferred_selr(p, c, s);
 		if (!sel_has_type(sel, n))
 			return 0;
 		return sel == PMU_SEL_CCNT ? s->ccfiltr : s->evtyper[sel];
 	case TB_PMXEVCNTR:
-		sel = deferred_selr(p, c);
-		return sel < n ? s->evcntr[sel] : 0;
+		/* past the cluster's counters the snapshot is zero (pmu.h): the
+		 * array's bound is the test, a constant (no ncounters() load) */
+		sel = deferred_selr(p, c, s);
+		return sel < PMU_HW_COUNTERS_MAX ? s->evcntr[sel] : 0;
 	case TB_PMCNTENSET:
 	case TB_PMCNTENCLR:
 		return m & s->cnten;

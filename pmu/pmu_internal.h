@@ -111,15 +111,18 @@ void deferred_counter(struct pmu_cpu *p, unsigned c, unsigned i, uint32_t v);
 void deferred_type(struct pmu_cpu *p, unsigned c, unsigned i, uint32_t v);
 void deferred_ccnt(struct pmu_cpu *p, unsigned c, uint64_t v);
 void deferred_apply(struct pmu_cpu *p, unsigned c);
-/* The PMSELR an inactive cluster's reads index with: queued, else saved.
- * Inline: every inactive PMSELR/PMXEV* read asks (docs/performance.md). */
-static inline uint32_t deferred_selr(const struct pmu_cpu *p, unsigned c)
+/* The PMSELR an inactive cluster's reads index with: queued, else saved
+ * (s = &p->saved[c], the snapshot the caller then reads the counter from).
+ * A never-active cluster's snapshot is all zero (pmu.h), so its saved
+ * PMSELR reads 0 without a test of ever_active. Inline: every inactive
+ * PMSELR/PMXEV* read asks (docs/performance.md). */
+static inline uint32_t deferred_selr(const struct pmu_cpu *p, unsigned c, const struct pmu_regs *s)
 {
 	const struct pmu_deferred *d = &p->pending[c];
 
 	if (d->flags & DEF_SELR)
 		return d->selr;
-	return p->ever_active[c] ? p->saved[c].selr : 0;
+	return s->selr;
 }
 
 #endif

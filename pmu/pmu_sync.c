@@ -21,7 +21,8 @@ _Static_assert(offsetof(struct pmu_regs, evcntr) ==
 	       "a snapshot's counts follow its types");
 
 _Static_assert(PMU_SYNC_ENTRIES <= PMU_SYNC_MAX_ENTRIES, "pmu_sync's copy holds every entry");
-_Static_assert(PMU_NCLUSTERS == 2, "PMU_SYNC_ENTRIES names both clusters' counters");
+_Static_assert(PMU_NCLUSTERS == 2 && CLUSTER_A15 == 0 && CLUSTER_A7 == 1,
+	       "PMU_SYNC_ENTRIES names both clusters' counters");
 
 uint32_t pmu_sync_max_entries(void) { return PMU_SYNC_ENTRIES; }
 
@@ -152,76 +153,41 @@ static void process(struct pmu_cpu *p, const struct counter_ *e, struct counter_
 		reset_entry(p, e);
 }
 
-/*
- * One pass reads and validates every entry; nothing the guest can see
- * changes before the last entry is valid, and each word of the array is
- * read once (guest_word()), only the words the entry's request uses.
- *  - READs before the first entry with a side effect (any other request)
- *    are done in that pass, their results kept in `res`: a READ changes
- *    only PMSELR and the cycle counter's carry tracking, both put back if
- *    a later entry is bad. Their results are written out once all entries
- *    are valid.
- *  - From the first side effect on, entries are copied to `in`, and once
- *    all are valid processed in order by process(), so a READ sees an
- *    earlier RESET of its counter and inactive-cluster writes are deferred
- *    in order.
- * A READ-only array (a profiler reading its counters) takes the first path
- * only (docs/performance.md). Its entries are mostly event counters: of
- * the active cluster in the hardware (below active_backed), or of the
- * inactive one in its snapshot (below its ncounters). Those two are tested
- * first, with the per-cluster values taken before the loop, and are valid
- * by that test; anything else (cycle counter, overflow flags, kept
- * counters, an invalid entry) goes through entry_valid() and read_value().
- */
-int32_t pmu_sync(struct pmu_cpu *p, struct descriptor *d, uint32_t nelems)
+/* A READ's two output words, event_type and counter_value, staged as one
+ * 64-bit word (one store, and one load when written out). */
+static inline uint64_t staged(uint32_t type, uint32_t value)
 {
-	struct counter_ in[PMU_SYNC_MAX_ENTRIES], *e = in;
-	unsigned int res[PMU_SYNC_MAX_ENTRIES][2], (*r)[2] = res;   /* the ABI's words */
-	struct descriptor *ge, *end, *tail, *w;
-	const uint32_t ccnt_hi = p->ccnt_hi, ccnt_last = p->ccnt_last;
-	const unsigned act = p->active, oth = act ^ 1u;
-	const unsigned hw_n = p->active_backed, other_n = ncounters(oth);
-	/* the snapshot's types, then its counts: one pointer for both */
-	const uint32_t *otype = saved(p, oth)->evtyper;
-	uint32_t pmselr;
+	return (uint64_t)value << 32 | type;
+}
 
-	if (!d || nelems < 1 || nelems - 1 > PMU_SYNC_ENTRIES ||
-	    guest_word(&d[0].header.entries) != nelems - 1)
-		return BL_HVC_INVALID_PARAMETER;
-	pmselr = pmu_hw_read(PMU_HW_PMSELR);
-	for (ge = d + 1, end = d + nelems; ge != end; ge++, r++) {   /* READs while nothing had a side effect */
-		uint32_t c = guest_word(&ge->counter.cluster_id);
-		uint32_t sel = guest_word(&ge->counter.selected_counter);
-		uint32_t req = guest_word(&ge->counter.request_code);
-		uint32_t i = sel - PMU_EVENT_COUNTER_0;
+static inline void unstage(struct descriptor *w, uint64_t x)
+{
+	w->counter.event_type = (uint32_t)x;
+	w->counter.counter_value = (uint32_t)(x >> 32);
+}
 
-		if (req != PMU_READ_COUNTER) {   /* the first side effect */
-			e->cluster_id = c;
-			e->selected_counter = sel;
-			e->event_type = guest_word(&ge->counter.event_type);
-			e->reset_value = guest_word(&ge->counter.reset_value);
-			e->request_code = req;
-			break;
-		}
-		if (c == act) {
-			if (i < hw_n) {   /* valid: in the hardware */
-				pmu_hw_write(PMU_HW_PMSELR, i);
-				(*r)[0] = pmu_hw_read(PMU_HW_PMXEVTYPER);
-				(*r)[1] = pmu_hw_read(PMU_HW_PMXEVCNTR);
-				continue;
-			}
-		} else if (c < PMU_NCLUSTERS) {   /* so c == oth: one register less */
-			if (i < other_n) {   /* valid: the snapshot */
-				(*r)[0] = otype[i];
-				(*r)[1] = otype[i + PMU_HW_COUNTERS_MAX];   /* evcntr[i] */
-				continue;
-			}
-		}
-		if (!entry_valid(p, c, sel, req))
-			goto invalid;
-		read_value(p, c, sel, &(*r)[0], &(*r)[1]);
-	}
-	for (tail = ge; ge != end; ge++, e++) {   /* from there on: copied, then checked */
+/*
+ * From the first entry with a side effect on (tail; its words are in
+ * in[0] already, the entries after it are copied to in[1...]): every entry
+ * copied, then checked;
+ * if all are valid, the READs done before it (res, from d + 1 up to tail)
+ * are written out and every copied entry goes through process() in order,
+ * so a READ sees an earlier RESET of its counter and inactive-cluster
+ * writes are deferred in order. Out of line: a READ-only array (the
+ * profiler's) never comes here, and the fast loop keeps its registers.
+ * tail comes first: it is sync_reads()'s result, in r0 already (with p
+ * first GCC moved it there on every call, the READ-only ones too, and the
+ * write-back's registers went worse: 8 / 14 READ entries +4 / +7).
+ */
+static __attribute__((noinline)) int32_t
+sync_tail(struct descriptor *tail, struct pmu_cpu *p, const struct descriptor *end,
+	  const uint64_t *res, struct counter_ *in, struct descriptor *d)
+{
+	struct counter_ *e = in;
+	struct descriptor *ge, *w;
+	const uint64_t *r;
+
+	for (ge = tail; ge != end; ge++, e++) {
 		if (ge != tail) {   /* the first one is copied already */
 			*e = ge->counter;   /* one read of each word (word loads) ... */
 			/* ... and from here on only the copy is used: the compiler
@@ -229,21 +195,169 @@ int32_t pmu_sync(struct pmu_cpu *p, struct descriptor *d, uint32_t nelems)
 			atomic_signal_fence(memory_order_seq_cst);
 		}
 		if (!entry_valid(p, e->cluster_id, e->selected_counter, e->request_code))
-			goto invalid;
+			return BL_HVC_INVALID_PARAMETER;
 	}
 	/* all valid */
-	for (r = res, w = d + 1; w != tail; r++, w++) {   /* w: ge stays at tail */
-		w->counter.event_type = (*r)[0];
-		w->counter.counter_value = (*r)[1];
-	}
+	for (r = res, w = d + 1; w != tail; r++, w++)
+		unstage(w, *r);
 	for (e = in, ge = tail; ge != end; e++, ge++)
 		process(p, e, &ge->counter);
+	return BL_HVC_SUCCESS;
+}
+
+/* What pmu_sync_entries() keeps in its frame: the READs' results (the
+ * ABI's words) and the copies the tail takes. */
+struct sync_work {
+	uint64_t res[PMU_SYNC_MAX_ENTRIES];   /* staged(): one store each */
+	struct counter_ in[PMU_SYNC_MAX_ENTRIES];
+};
+
+/*
+ * The READs from ge while nothing had a side effect, each result staged in
+ * w->res; returns end if every entry was such a READ, NULL at an invalid
+ * one, or the first entry with a side effect (any request but READ), whose
+ * words are then copied to w->in[0] (each word of the array is read once).
+ * Each kind a READ names is tested in the order of how often a profiler
+ * asks: an event counter of the active cluster in the hardware (below
+ * active_backed) or of the inactive one in its snapshot (below its counter
+ * count), each valid by that one test; then either cluster's cycle counter
+ * and overflow flags, valid as named. What is left (a counter the monitor
+ * keeps, an invalid entry) goes through entry_valid() and read_value().
+ * Each result is what read_value() gives (tests/pmu/test_pmu_sync.c
+ * compares them). Out of line: its loop has the registers to itself, the
+ * caller keeps what only the exits need (PMSELR, the carry tracking).
+ */
+static __attribute__((noinline)) struct descriptor *
+sync_reads(struct pmu_cpu *p, struct descriptor *ge, struct descriptor *end, struct sync_work *w)
+{
+	/* cppcheck-suppress ctuuninitvar ; false positive: the array's address, nothing read (w is the caller's scratch) */
+	uint64_t *r = w->res;
+	const unsigned act = p->active;
+	const unsigned hw_n = p->active_backed;
+	/* the other cluster's counter count and snapshot, by one compare
+	 * (act is 0 or 1: no multiply by the snapshot's size); on AArch64
+	 * both clusters have 6 counters, the same number either way */
+	const bool a15 = act == CLUSTER_A15;
+	const unsigned other_n = a15 ? PMU_A7_COUNTERS : PMU_A15_COUNTERS;   /* NOLINT(bugprone-branch-clone) */
+	const struct pmu_regs *os = a15 ? saved(p, CLUSTER_A7) : saved(p, CLUSTER_A15);
+
+	/* computed once: GCC would compute it again at each use */
+	__asm__("" : "+r"(os));
+	for (; ge != end; ge++, r++) {
+		uint32_t c = guest_word(&ge->counter.cluster_id);
+		uint32_t sel = guest_word(&ge->counter.selected_counter);
+		uint32_t req = guest_word(&ge->counter.request_code);
+		uint32_t i = sel - PMU_EVENT_COUNTER_0;
+
+		if (req != PMU_READ_COUNTER) {   /* the first side effect */
+			struct counter_ *e = &w->in[0];
+
+			e->cluster_id = c;
+			e->selected_counter = sel;
+			e->event_type = guest_word(&ge->counter.event_type);
+			e->reset_value = guest_word(&ge->counter.reset_value);
+			e->request_code = req;
+			return ge;
+		}
+		if (c == act) {
+			if (__builtin_expect(i < hw_n, 1)) {   /* valid: in the hardware */
+				pmu_hw_write(PMU_HW_PMSELR, i);
+				uint32_t t = pmu_hw_read(PMU_HW_PMXEVTYPER);
+
+				*r = staged(t, pmu_hw_read(PMU_HW_PMXEVCNTR));
+				continue;
+			}
+			if (sel == PMU_CYCLE_COUNTER) {   /* creg_ccnt()'s low word */
+				*r = staged(EVTYPER_CYCLES, pmu_ccnt_observe_lo(p));
+				continue;
+			}
+			if (sel == PMU_OVERFLOW_FLAG) {
+				*r = staged(0, creg_read_active(p, act, TB_PMOVSR));
+				continue;
+			}
+		} else if (c < PMU_NCLUSTERS) {   /* so c is the other one */
+			if (__builtin_expect(i < other_n, 1)) {   /* valid: the snapshot */
+				*r = staged(os->evtyper[i], os->evcntr[i]);
+				continue;
+			}
+			if (sel == PMU_CYCLE_COUNTER) {
+				*r = staged(EVTYPER_CYCLES, (uint32_t)os->ccnt);
+				continue;
+			}
+			if (sel == PMU_OVERFLOW_FLAG) {
+				/* creg_read_inactive(TB_PMOVSR) without its mask: a
+				 * snapshot holds no bit of a counter its cluster lacks
+				 * (regs_save() masks the hardware's with hw_bits, the
+				 * kept ones are kept_bits') */
+				*r = staged(0, os->ovs);
+				continue;
+			}
+		}
+		if (!entry_valid(p, c, sel, req))
+			return NULL;
+		unsigned int t, v;
+
+		read_value(p, c, sel, &t, &v);
+		*r = staged(t, v);
+	}
+	return end;
+}
+
+/*
+ * One pass reads and validates every entry; nothing the guest can see
+ * changes before the last entry is valid, and each word of the array is
+ * read once (guest_word()), only the words the entry's request uses.
+ *  - READs before the first entry with a side effect (any other request)
+ *    are done in that pass (sync_reads()), their results staged: a READ
+ *    changes only PMSELR and the cycle counter's carry tracking, both put
+ *    back if a later entry is bad. Their results are written out once all
+ *    entries are valid.
+ *  - From the first side effect on, sync_tail().
+ * A READ-only array (a profiler reading its counters) takes the first path
+ * only (docs/performance.md).
+ */
+int32_t pmu_sync_entries(struct pmu_cpu *p, struct descriptor *d, uint32_t entries)
+{
+	struct sync_work work;
+	const uint64_t *r = work.res;
+	struct descriptor *ge, *end, *w;
+	const uint32_t ccnt_hi = p->ccnt_hi, ccnt_last = p->ccnt_last;
+	uint32_t pmselr;
+
+	pmselr = pmu_hw_read(PMU_HW_PMSELR);
+	ge = d + 1;
+	end = ge + entries;
+	ge = sync_reads(p, ge, end, &work);
+	if (ge == end) {   /* all valid, all READs: written out two at a time */
+		w = d + 1;
+		if (entries & 1) {
+			/* a branch: GCC predicated this, which even arrays paid */
+			__asm__ volatile("");
+			unstage(w++, *r++);
+		}
+		for (; w != end; w += 2, r += 2) {
+			uint64_t x = r[0], y = r[1];
+
+			unstage(&w[0], x);
+			unstage(&w[1], y);
+		}
+	} else if (!ge || sync_tail(ge, p, end, r, work.in, d) != BL_HVC_SUCCESS) {
+		pmu_hw_write(PMU_HW_PMSELR, pmselr);
+		p->ccnt_hi = ccnt_hi;
+		p->ccnt_last = ccnt_last;
+		return BL_HVC_INVALID_PARAMETER;
+	}
 	pmu_hw_write(PMU_HW_PMSELR, pmselr);
 	d[0].header.active_cluster_id = p->active;
 	return BL_HVC_SUCCESS;
-invalid:
-	pmu_hw_write(PMU_HW_PMSELR, pmselr);
-	p->ccnt_hi = ccnt_hi;
-	p->ccnt_last = ccnt_last;
-	return BL_HVC_INVALID_PARAMETER;
+}
+
+/* The whole array's element count, checked against its header (read once
+ * here; the HVC reads it itself and calls pmu_sync_entries()). */
+int32_t pmu_sync(struct pmu_cpu *p, struct descriptor *d, uint32_t nelems)
+{
+	if (!d || nelems < 1 || nelems - 1 > PMU_SYNC_ENTRIES ||
+	    guest_word(&d[0].header.entries) != nelems - 1)
+		return BL_HVC_INVALID_PARAMETER;
+	return pmu_sync_entries(p, d, nelems - 1);
 }

@@ -70,7 +70,7 @@ static void hvc_pmu_get_state(guest_reg_t r[4], struct hyp_cpu *c)
 /*
  * HVC_SYNC_PMU_COUNTERS: the array must lie in guest RAM - the header
  * first, then (entries + 1) elements once entries is known to be in range.
- * pmu_sync() copies each entry's inputs once into monitor memory and
+ * pmu_sync_entries() copies each entry's inputs once into monitor memory and
  * checks them all before anything is applied or written back, so a guest
  * changing the array meanwhile (another CPU) cannot race the checks.
  */
@@ -79,15 +79,15 @@ static int32_t sync_counters(struct hyp_cpu *c, uint32_t addr)
 	const struct guest_ram *m = &hyp_guest_ram;
 	const uint32_t esz = sizeof(struct descriptor);
 
-	if ((addr & 3) || !guest_range_ok(m, addr, esz))
+	if ((addr & 3) || !guest_range_ok(m, addr, esz) || addr == 0)   /* pmu_sync_entries(): not null */
 		return BL_HVC_INVALID_PARAMETER;
 	uint32_t entries = *(const volatile uint32_t *)(uintptr_t)addr;   /* header.entries */
 
-	/* bounded before the size is computed, so it cannot overflow; the
-	 * exact limit is pmu_sync()'s */
-	if (entries > PMU_SYNC_MAX_ENTRIES || !guest_range_ok(m, addr, (entries + 1) * esz))
+	/* the exact limit (pmu_sync_entries() does not check it again),
+	 * before the size is computed, so it cannot overflow */
+	if (entries > PMU_SYNC_ENTRIES || !guest_range_ok(m, addr, (entries + 1) * esz))
 		return BL_HVC_INVALID_PARAMETER;
-	return pmu_sync(&c->pmu, (struct descriptor *)(uintptr_t)addr, entries + 1);
+	return pmu_sync_entries(&c->pmu, (struct descriptor *)(uintptr_t)addr, entries);   /* header read once */
 }
 
 static void hvc_get_counters_size(guest_reg_t r[4], struct hyp_cpu *c)

@@ -10,6 +10,10 @@
  *  - on a physical PMU with 4 counters (QEMU's cortex-a7: the A15's 4, 5
  *    kept by the monitor; bit 1 of the first byte), no access reaches a
  *    counter it lacks;
+ *  - the inactive cluster's PMSELR, PMXEVTYPER and PMXEVCNTR read what the
+ *    general reading gives (queued selection, else the saved one if the
+ *    cluster was ever active, else 0; a counter below the cluster's count),
+ *    whatever the handlers' shortcuts (pmu_creg.h, issue #29);
  *  - HVC_PMU_SWINC (pmu_typeb_swinc) returns the active cluster, changes
  *    no monitor state and does to the hardware exactly what a PMSWINC
  *    from PL1 on the active cluster's counters in the hardware does
@@ -23,6 +27,7 @@
 /* Which property broke, then a crash libFuzzer records. */
 #define FAIL(why) do { fprintf(stderr, "oracle: %s (line %d)\n", why, __LINE__); abort(); } while (0)
 #include "pmu.h"
+#include "pmu_internal.h"   /* DEF_SELR: the general reading */
 #include "fake_pmu_hw.h"
 
 static const unsigned ncnt[2] = { 6, 4 };
@@ -46,6 +51,23 @@ static struct fake_pmu swinc_model(struct fake_pmu s, unsigned active, uint32_t 
 			s.ovs |= bit;
 	}
 	return s;
+}
+
+/* The inactive cluster's selection-indexed reads, against the general
+ * reading of its snapshot and queued selection. */
+static void check_inactive_selection(struct pmu_cpu *p)
+{
+	unsigned c = p->active ^ 1u;
+	const struct pmu_regs *s = &p->saved[c];
+	uint32_t sel = p->pending[c].flags & DEF_SELR ? p->pending[c].selr :
+		       p->ever_active[c] ? s->selr : 0;
+	uint32_t type = sel == 31 ? s->ccfiltr : sel < ncnt[c] ? s->evtyper[sel] : 0;
+	uint32_t cnt = sel < ncnt[c] ? s->evcntr[sel] : 0;
+
+	if (pmu_typeb_call(p, HVC_PMSELR_READ, c, 0, 0).r[0] != sel ||
+	    pmu_typeb_call(p, HVC_PMXEVTYPER_READ, c, 0, 0).r[0] != type ||
+	    pmu_typeb_call(p, HVC_PMXEVCNTR_READ, c, 0, 0).r[0] != cnt)
+		FAIL("an inactive selection-indexed read differs from the general reading");
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -124,6 +146,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		if (fake_pmu_unpredictable() != 0)
 			FAIL("an access reached a counter the physical PMU lacks");
+		check_inactive_selection(&cpu);
 		data += 10;
 		size -= 10;
 	}

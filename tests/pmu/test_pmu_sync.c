@@ -7,6 +7,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "pmu.h"
+#include "pmu_creg.h"   /* the per-cluster layer: the general reading below */
 #include "fake_pmu_hw.h"
 #include "pmu_calls.h"
 
@@ -427,6 +428,145 @@ static void bad_inputs_change_nothing(void **state)
 	assert_int_equal(big[1].counter.event_type, 0);
 }
 
+
+/*
+ * READ-only arrays, the path issue #29 made fast (pmu_sync.c: each kind
+ * of READ tested in the pass, the inactive overflow flags without the
+ * counter mask, results staged and written out two at a time), against
+ * the general per-cluster layer value for value: for each entry in order,
+ * on a copy of the per-CPU state, creg_ccnt()'s low word (0x11), PMOVSR
+ * through creg_read() (0), or creg_type() / creg_counter(); an array with
+ * an entry the ABI rejects changes nothing. The state and the arrays are
+ * pseudo-random: switches in every state, Type B writes to either cluster
+ * (overflow flags, counters, types, selections), the guest's own writes to
+ * the hardware in state 2, counting; on both physical PMUs (the A15's
+ * counters 4, 5 kept on a physical A7) and from either boot cluster.
+ */
+static uint32_t xs(uint32_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 17;
+	*x ^= *x << 5;
+	return *x;
+}
+
+static void random_step(uint32_t *x)
+{
+	static const uint32_t wfids[] = { HVC_PMOVSR_WRITE, HVC_PMSELR_WRITE, HVC_PMXEVTYPER_WRITE,
+					  HVC_PMXEVCNTR_WRITE, HVC_PMCNTENSET_WRITE, HVC_PMCCNTR_WRITE,
+					  HVC_PMCR_WRITE };
+	uint32_t v = xs(x), op = v % 12, c = (v >> 4) & 1u, a = xs(x);
+
+	if (op == 0) {
+		pmu_test_switch(&cpu, cpu.active ^ 1u);
+	} else if (op == 1) {
+		pmu_hvc_pmu_switch(&cpu, (v >> 5) & 1u);   /* states 1, 3 */
+	} else if (op == 2) {
+		uint32_t r;   /* a Type A access: state 2 */
+		pmu_trap(&cpu, CPK_PMCR, true, &r, false);
+	} else if (op == 3) {
+		fake_pmu_tick(a & 0xffffu);
+	} else if (op == 4) {
+		/* the guest's own MCRs in state 2 */
+		struct fake_pmu h = fake_pmu_peek();
+		h.selr = a % 32;
+		h.ovs = xs(x);
+		h.evcntr[a % 6] = xs(x);
+		h.ccnt = xs(x);
+		fake_pmu_poke(&h);
+	} else {
+		uint32_t fid = wfids[op % 7];
+
+		if (fid == HVC_PMSELR_WRITE)
+			a %= 8;
+		(void)pmu_typeb_call(&cpu, fid, c, a, xs(x));
+		if (fid == HVC_PMSELR_WRITE)   /* set the hardware's selection back */
+			(void)pmu_typeb_call(&cpu, HVC_PMOVSR_READ, c, 0, 0);
+	}
+}
+
+static void reads_as_general(void **state)
+{
+	(void)state;
+	static const uint32_t pmus[2] = { FAKE_PMCR_A15, FAKE_PMCR_A7 };
+	static const unsigned ncnt[2] = { 6, 4 };
+
+	for (unsigned hw = 0; hw < 2; hw++) {
+		for (unsigned boot = 0; boot < 2; boot++) {
+			uint32_t x = 0x9E3779B9u + hw * 3u + boot;
+
+			fake_pmu_power_on_as(pmus[hw]);
+			pmu_cpu_init(&cpu, boot, fake_pmu_counters());
+			for (unsigned step = 0; step < 3000; step++) {
+				struct descriptor d[16], in[16];
+				uint32_t out[16][2];
+				unsigned n = 1 + xs(&x) % 14;
+				bool valid = true;
+
+				random_step(&x);
+				memset(d, 0x5A, sizeof(d));
+				d[0].header.entries = n;
+				for (unsigned k = 1; k <= n; k++) {
+					uint32_t y = xs(&x), c = (y & 0xf) == 0 ? 2 : y & 1u;
+					uint32_t sel = (y >> 8) % 9;   /* 8: past either cluster */
+
+					if ((y >> 16) % 64 == 0)
+						sel = 0xFFFFFFFFu;
+					d[k].counter.cluster_id = c;
+					d[k].counter.selected_counter = sel;
+					d[k].counter.request_code = PMU_READ_COUNTER;
+					valid &= c < 2 && (sel < 2 || sel - 2 < ncnt[c]);
+				}
+				memcpy(in, d, sizeof(d));
+
+				struct pmu_cpu ref = cpu;   /* the general reading, on a copy */
+				struct fake_pmu hw_before = fake_pmu_peek();
+
+				for (unsigned k = 1; valid && k <= n; k++) {
+					unsigned c = in[k].counter.cluster_id, sel = in[k].counter.selected_counter;
+
+					if (sel == PMU_CYCLE_COUNTER) {
+						out[k][0] = 0x11;
+						out[k][1] = (uint32_t)creg_ccnt(&ref, c);
+					} else if (sel == PMU_OVERFLOW_FLAG) {
+						out[k][0] = 0;
+						out[k][1] = creg_read(&ref, c, TB_PMOVSR);
+					} else {
+						out[k][0] = creg_type(&ref, c, sel - 2);
+						out[k][1] = creg_counter(&ref, c, sel - 2);
+					}
+				}
+				struct pmu_cpu before = cpu;
+				struct fake_pmu hw_ref = fake_pmu_peek();   /* after the reference's reads */
+
+				assert_true(fake_pmu_equal(&hw_ref, &hw_before));
+				int32_t rc = pmu_sync(&cpu, d, n + 1);
+				struct fake_pmu hw_after = fake_pmu_peek();
+
+				assert_true(fake_pmu_equal(&hw_after, &hw_before));   /* PMSELR put back */
+				if (!valid) {
+					assert_int_equal(rc, -3);
+					assert_memory_equal(d, in, sizeof(d));
+					assert_memory_equal(&cpu, &before, sizeof(cpu));
+					continue;
+				}
+				assert_int_equal(rc, 0);
+				assert_memory_equal(&cpu, &ref, sizeof(cpu));   /* the carry tracking too */
+				assert_int_equal(d[0].header.active_cluster_id, cpu.active);
+				assert_int_equal(d[0].header.entries, n);
+				for (unsigned k = 1; k <= n; k++) {
+					assert_int_equal(d[k].counter.event_type, out[k][0]);
+					assert_int_equal(d[k].counter.counter_value, out[k][1]);
+					in[k].counter.event_type = out[k][0];
+					in[k].counter.counter_value = out[k][1];
+				}
+				in[0].header.active_cluster_id = cpu.active;
+				assert_memory_equal(d, in, sizeof(d));   /* nothing else written */
+			}
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -441,6 +581,7 @@ int main(void)
 		cmocka_unit_test_setup(bad_last_entry_after_reads, setup),
 		cmocka_unit_test_setup(full_array, setup),
 		cmocka_unit_test_setup(bad_inputs_change_nothing, setup),
+		cmocka_unit_test_setup(reads_as_general, setup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
