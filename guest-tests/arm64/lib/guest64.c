@@ -9,7 +9,7 @@
 volatile struct exc64 last_exc;
 static unsigned n_pass, n_fail;
 
-uint64_t guest_sync(uint64_t esr, uint64_t elr);
+uint64_t guest_sync(uint64_t esr, uint64_t elr, const uint64_t *saved);
 void guest_unexpected(uint64_t esr, uint64_t elr) __attribute__((noreturn));
 
 static void putc_uart(char c)
@@ -82,15 +82,25 @@ void exc_clear(void)
 	last_exc.count = 0;
 	last_exc.ec = ~0u;
 	last_exc.elr = 0;
+	last_exc.esr = 0;
+	last_exc.far = 0;
 }
 
-/* Record it and step over the instruction (always 4 bytes here) */
-uint64_t guest_sync(uint64_t esr, uint64_t elr)
+#define EC_IABT_CUR 0x21u
+
+/* Record it and step over the instruction (always 4 bytes here); an
+ * instruction abort returns to x30 (start.S saved it at [19]) */
+uint64_t guest_sync(uint64_t esr, uint64_t elr, const uint64_t *saved)
 {
+	uint64_t far;
+
+	__asm__ volatile("mrs %0, far_el1" : "=r"(far));
 	last_exc.count++;
 	last_exc.ec = (uint32_t)(esr >> 26) & 0x3fu;
 	last_exc.elr = elr;
-	return elr + 4;
+	last_exc.esr = esr;
+	last_exc.far = far;
+	return last_exc.ec == EC_IABT_CUR ? saved[19] : elr + 4;
 }
 
 void guest_unexpected(uint64_t esr, uint64_t elr)

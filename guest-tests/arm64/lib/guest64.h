@@ -16,11 +16,14 @@ void test_finish(void) __attribute__((noreturn));
 void psci_system_off(void) __attribute__((noreturn));
 
 /* The last synchronous exception the guest took (an undefined instruction:
- * EC 0x00), and how many; the handler resumes after the instruction. */
+ * EC 0x00; an abort: EC 0x25, 0x21), and how many; the handler resumes
+ * after the instruction - after an instruction abort, at x30 (the
+ * instruction fetched could not be, nor the one after it). */
 struct exc64 {
 	uint32_t count;
 	uint32_t ec;
 	uint64_t elr;
+	uint64_t esr, far;
 };
 extern volatile struct exc64 last_exc;
 void exc_clear(void);

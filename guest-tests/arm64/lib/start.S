@@ -41,8 +41,9 @@ entry:
 3:	wfi
 	b	3b
 
-	/* A synchronous exception from EL1 (SPx): guest_sync(esr, elr)
-	 * records it and returns where to resume. Anything else: stop. */
+	/* A synchronous exception from EL1 (SPx): guest_sync(esr, elr, saved)
+	 * records it and returns where to resume (saved: the registers below,
+	 * x30 at [19]). Anything else: stop. */
 	.macro	slot target
 	.balign	0x80
 	b	\target
@@ -71,6 +72,7 @@ guest_sync_entry:
 	stp	x18, x30, [sp, #16 * 9]
 	mrs	x0, esr_el1
 	mrs	x1, elr_el1
+	mov	x2, sp
 	bl	guest_sync
 	msr	elr_el1, x0
 	ldp	x0, x1, [sp, #16 * 0]
