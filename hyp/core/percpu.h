@@ -89,6 +89,9 @@ static inline void hyp_update_traps(struct hyp_cpu *c)
 	uint32_t hdcr = (pmu_hdcr_bits(&c->pmu) & HDCR_PMU_MASK) | HDCR_TDA | HDCR_TDOSA;
 
 	if (hdcr != c->hdcr) {
+#if ARCH_PMU_PAIR_V8
+		pmu_userenr_traps(&c->pmu, c->hdcr & PMU_HDCR_TPM, hdcr & PMU_HDCR_TPM);
+#endif
 		sysreg_mdcr_el2_write(hdcr);
 		c->hdcr = hdcr;
 		isb();

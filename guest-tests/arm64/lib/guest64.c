@@ -103,6 +103,26 @@ uint64_t guest_sync(uint64_t esr, uint64_t elr, const uint64_t *saved)
 	return last_exc.ec == EC_IABT_CUR ? saved[19] : elr + 4;
 }
 
+#define EC_SVC64 0x15u
+
+void el0_call(void (*fn)(void), uint64_t sp);   /* start.S */
+uint64_t guest_el0_sync(uint64_t esr, uint64_t elr, const uint64_t *saved);
+
+static uint64_t el0_stack[512] __attribute__((aligned(16)));
+
+void el0_run(void (*fn)(void))
+{
+	el0_call(fn, (uintptr_t)(el0_stack + 512));
+}
+
+/* From EL0: its SVC #0 ends el0_run (0); anything else is recorded */
+uint64_t guest_el0_sync(uint64_t esr, uint64_t elr, const uint64_t *saved)
+{
+	if (((esr >> 26) & 0x3fu) == EC_SVC64)
+		return 0;
+	return guest_sync(esr, elr, saved);
+}
+
 void guest_unexpected(uint64_t esr, uint64_t elr)
 {
 	gprintf("not ok - unexpected exception: ESR_EL1 %llx at %llx\n", (unsigned long long)esr,

@@ -28,6 +28,11 @@ struct exc64 {
 extern volatile struct exc64 last_exc;
 void exc_clear(void);
 
+/* Run fn at EL0 (EL0t, MMU off, interrupts masked) on its own stack, back
+ * at EL1 when it returns; its exceptions are recorded in last_exc as
+ * EL1's are (start.S) */
+void el0_run(void (*fn)(void));
+
 /* All four result registers, 64 bits each (x0-x3 after `hvc #0`) */
 struct hvc64 { uint64_t x0, x1, x2, x3; };
 struct hvc64 hvc64(uint64_t x0, uint64_t x1, uint64_t x2, uint64_t x3);
