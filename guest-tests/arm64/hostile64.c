@@ -17,6 +17,7 @@
 #define RAM_END  ((uint64_t)GUEST_RAM_BASE + 0x20000000u)
 #define EC_IABT_CUR 0x21u
 #define EC_DABT_CUR 0x25u
+#define EC_DABT_LOW 0x24u
 #define FSC_SYNC_EXT 0x10u
 #define ISS_WNR (1u << 6)
 #define INVALID ((uint32_t)BL_HVC_INVALID_PARAMETER)
@@ -62,6 +63,10 @@ static void aborted(const char *what, uint32_t ec, uint64_t addr, uint64_t insn,
 	      (unsigned long long)last_exc.elr);
 }
 
+/* EL0's load from the monitor (el0_run) */
+static volatile uint64_t el0_got;
+static void el0_load_monitor(void) { el0_got = *(volatile uint64_t *)(uintptr_t)(MON + 0x100); }
+
 static void stage2(uint32_t sum)
 {
 	uint64_t insn;
@@ -84,6 +89,11 @@ static void stage2(uint32_t sum)
 	exc_clear();
 	fetch(MON + 0x40);
 	aborted("a branch into the monitor: an instruction abort", EC_IABT_CUR, MON + 0x40, MON + 0x40, false);
+	exc_clear();
+	el0_got = 0xdead;
+	el0_run(el0_load_monitor);
+	aborted("a load from EL0: the abort as EL1 takes one from EL0 (EC 0x24)", EC_DABT_LOW, MON + 0x100, 0,
+		false);
 	exc_clear();
 	check_eq("a load past the guest's RAM", load(RAM_END, &insn), 0xdead);
 	aborted("... an abort (stage 2 maps nothing there)", EC_DABT_CUR, RAM_END, insn, false);

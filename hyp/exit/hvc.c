@@ -19,7 +19,7 @@
  * 64-bit registers (ARCH_HAS_SMC64) the table has a second half for those
  * ids, indexed the same way, where the calls that want 64 bits - the
  * cycle counter in one register, SYNC's array at a 64-bit address - have
- * their 64-bit forms (XW below) and every other slot is a hole (-1). On
+ * their 64-bit forms (X64 below) and every other slot is a hole (-1). On
  * AArch32 there is no second half: those ids are outside the table, -1.
  */
 #include "exit.h"
@@ -311,8 +311,9 @@ void hvc_check_table(void)
 		  (unsigned long)(HVC_BASE + HVC_SPAN - 1));
 }
 
-/* The slot of the id in w0, or one past the table: wraps to a huge value
- * below the base. With SMC64, bit 30 is taken out and chooses the half. */
+/* The slot of the id in w0, or one past the table (an id below the base
+ * wraps to a huge value; with SMC64, bit 30 is taken out and chooses the
+ * half) */
 static inline uint32_t hvc_slot(uint32_t id)
 {
 #if ARCH_HAS_SMC64
