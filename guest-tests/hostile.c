@@ -139,6 +139,22 @@ static void still_sane(void)
 	check_eq("after the storm: Type B round trip", (uint32_t)hvc(HVC_PMXEVCNTR_READ, A15_CLUSTER), 4242);
 }
 
+/* SMCCC's 64-bit forms (id bit 30) are AArch64's: here every one is an
+ * unknown id, whatever the arguments (docs/abi.md) */
+static void smc64_ids(void)
+{
+	static const uint32_t ids[] = { HVC_PMCCNTR_READ64, HVC_PMCCNTR_WRITE64, HVC_SYNC_PMU_COUNTERS64,
+					HVC_PMCR_READ | BL_HVC_SMC64, HVC_MONITOR_INFO | BL_HVC_SMC64 };
+	unsigned bad = 0;
+
+	for (unsigned i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
+		struct bl_hvc_regs r = bl_hvc_regs(ids[i], A15_CLUSTER, (uint32_t)desc_buf, 0);
+
+		bad += r.r0 != (uint32_t)BL_HVC_NOT_SUPPORTED;
+	}
+	check_eq("the SMC64 ids (0xD000100A, 0xD000100B, 0xD0001201 ...) answer -1 on AArch32", bad, 0);
+}
+
 void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr);
 void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 {
@@ -158,6 +174,7 @@ void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 	      "the storm exercised successes, -1, -3 and UNDEF");
 	check_eq("no unexpected exception kind in the guest", n_other_exc, 0);
 	bad_rt();
+	smc64_ids();
 	check_eq("monitor code+rodata checksum unchanged", (uint32_t)hvc(HVC_MONITOR_CHECKSUM), sum);
 	still_sane();
 	test_finish();

@@ -33,6 +33,16 @@ typedef uintptr_t bl_uptr;
 #define BL_HVC_NOT_SUPPORTED      (-1)  /* unknown function id */
 #define BL_HVC_INVALID_PARAMETER  (-3)  /* bad cluster, pointer, value ... */
 
+/* ---- SMCCC's 64-bit convention (AArch64 only) ----------------------------
+ * The ids above are SMCCC's 32-bit ones (bit 30 clear): w0-w3, a 64-bit
+ * value as two halves. Three calls have a 64-bit form too, id | bit 30, with
+ * their values whole in x0-x3 (docs/abi.md); every other id with bit 30 set
+ * answers -1, and on AArch32 all of them do. */
+#define BL_HVC_SMC64              0x40000000u
+#define HVC_PMCCNTR_READ64        0xD000100Au  /* x1 = cluster; x0 <- the 64 bits, x3 <- status */
+#define HVC_PMCCNTR_WRITE64       0xD000100Bu  /* x1 = cluster, x2 = the 64 bits; x0, x3 <- status */
+#define HVC_SYNC_PMU_COUNTERS64   0xD0001201u  /* x1 = the array's 64-bit address */
+
 /* ---- Table 3: enable Type B / return to state 1 ------------------------ */
 #define HVC_PMU_SWITCH            0x90001100u  /* r1: 1 -> state 3, 0 -> state 1 */
 

@@ -120,12 +120,26 @@ struct pmu_cpu {
 	uint32_t hw_bits[PMU_NCLUSTERS];
 	uint32_t kept_bits[PMU_NCLUSTERS];
 	struct pmu_kept kept;                   /* the active cluster's kept counters */
+#if ARCH_PMU_PAIR_V8
+	/* The guest's PMUSERENR_EL0 while MDCR_EL2.TPM traps (states 1, 3),
+	 * when the hardware's holds EN alone (pmu_userenr_traps) */
+	uint32_t userenr;
+#endif
 };
 
 /* hw_counters: event counters of the physical PMU (PMCR.N of the core the
  * monitor runs on). The Type A view runs natively in state 2, so it needs
  * 4 (PMU_TYPEA_COUNTERS) at least; values outside 4..6 are clamped. */
 void pmu_cpu_init(struct pmu_cpu *p, unsigned boot_cluster, unsigned hw_counters);
+#if ARCH_PMU_PAIR_V8
+/* MDCR_EL2.TPM is about to go from tpm_before to tpm_now (hyp_update_traps):
+ * while it traps, the hardware's PMUSERENR_EL0 is EN alone, so every EL0
+ * access reaches EL2 and pmu_trap_pl0()'s rules decide on the guest's
+ * value - PMUv3's hardware would send what that value forbids to EL1
+ * first, and QEMU 7.2 lets what SW, CR or ER allow past TPM (docs/arm64.md);
+ * in state 2 the hardware holds the guest's own value. */
+void pmu_userenr_traps(struct pmu_cpu *p, bool tpm_before, bool tpm_now);
+#endif
 static inline unsigned pmu_state(const struct pmu_cpu *p) { return p->state; }
 static inline unsigned pmu_active_cluster(const struct pmu_cpu *p) { return p->active; }
 /* HDCR[7:0] (HPMN, TPMCR, TPM, HPME) the current state wants (inline: a

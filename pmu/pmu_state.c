@@ -36,6 +36,9 @@ void pmu_cpu_init(struct pmu_cpu *p, unsigned boot_cluster, unsigned hw_counters
 	p->ever_active[p->active] = true;
 	pmu_hw_reset(p, p->active);
 	p->ccnt_last = pmu_hw_read(PMU_HW_PMCCNTR);   /* poison, upper word 0 */
+#if ARCH_PMU_PAIR_V8
+	pmu_hw_write(PMU_HW_PMUSERENR, PMUSERENR_EN);  /* state 1 traps: pmu_userenr_traps() */
+#endif
 }
 
 /* HVC_PMU_SWITCH with r1 other than 1 (pmu.h): 0 moves to state 1, any

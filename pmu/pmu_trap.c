@@ -16,16 +16,47 @@
 
 #define TYPEA_MASK  counter_mask(PMU_TYPEA_COUNTERS)   /* 0x8000000F */
 
-/* PL0 (ARM ARM C12.7.2): PMUSERENR is readable, never writable; the
- * interrupt enables are PL1-only; every other register needs
- * PMUSERENR.EN. Registers that do not exist fail later anyway. */
-static bool pl0_allowed(uint32_t key, bool read)
+/* The guest's PMUSERENR: the hardware's (PMUv2: EN only), or on PMUv3,
+ * while TPM traps, the value the monitor keeps (pmu_userenr_traps) */
+static inline uint32_t guest_userenr(const struct pmu_cpu *p)
+{
+#if ARCH_PMU_PAIR_V8
+	if (p->state != 2)
+		return p->userenr;
+#endif
+	(void)p;
+	return pmu_hw_read(PMU_HW_PMUSERENR) & PMUSERENR_MASK;
+}
+
+/* PL0 (ARM ARM C12.7.2; AArch64 D13.4.19): PMUSERENR is readable, never
+ * writable; the interrupt enables are PL1-only; every other register
+ * needs PMUSERENR.EN - or on PMUv3 its own finer enable: SW a PMSWINC
+ * write, CR a PMCCNTR read, ER an event counter read and PMSELR. Registers
+ * that do not exist fail later anyway. One rule for both back ends. */
+static bool pl0_allowed(const struct pmu_cpu *p, uint32_t key, bool read)
 {
 	if (key == CPK_PMUSERENR)
 		return read;
 	if (key == CPK_PMINTENSET || key == CPK_PMINTENCLR)
 		return false;
-	return (pmu_hw_read(PMU_HW_PMUSERENR) & PMUSERENR_EN) != 0;
+	uint32_t u = guest_userenr(p);
+
+	if (u & PMUSERENR_EN)
+		return true;
+	if (PMUSERENR_MASK == PMUSERENR_EN)
+		return false;
+	switch (key) {
+	case CPK_PMSWINC:
+		return !read && (u & PMUSERENR_SW);
+	case CPK_PMCCNTR:
+		return read && (u & PMUSERENR_CR);
+	case CPK_PMXEVCNTR:
+		return read && (u & PMUSERENR_ER);
+	case CPK_PMSELR:
+		return (u & PMUSERENR_ER) != 0;
+	default:
+		return false;
+	}
 }
 
 static uint32_t selected(void) { return pmu_hw_read(PMU_HW_PMSELR) & SELR_MASK; }
@@ -101,17 +132,31 @@ static void PMSELR_write(struct pmu_cpu *p, uint32_t v)
 	pmu_selr_write(v);
 }
 
-static uint32_t PMUSERENR_read(struct pmu_cpu *p)
-{
-	(void)p;
-	return pmu_hw_read(PMU_HW_PMUSERENR) & PMUSERENR_EN;
-}
+static uint32_t PMUSERENR_read(struct pmu_cpu *p) { return guest_userenr(p); }
 
+/* PMUv3: the monitor's copy (only a trapped access writes it: TPM is
+ * set), which the hardware gets when the access moves the state to 2 */
 static void PMUSERENR_write(struct pmu_cpu *p, uint32_t v)
 {
+#if ARCH_PMU_PAIR_V8
+	p->userenr = v & PMUSERENR_MASK;
+#else
 	(void)p;
-	pmu_hw_write(PMU_HW_PMUSERENR, v & PMUSERENR_EN);
+	pmu_hw_write(PMU_HW_PMUSERENR, v & PMUSERENR_MASK);
+#endif
 }
+
+#if ARCH_PMU_PAIR_V8
+void pmu_userenr_traps(struct pmu_cpu *p, bool tpm_before, bool tpm_now)
+{
+	if (tpm_now && !tpm_before) {
+		p->userenr = pmu_hw_read(PMU_HW_PMUSERENR) & PMUSERENR_MASK;
+		pmu_hw_write(PMU_HW_PMUSERENR, PMUSERENR_EN);
+	} else if (tpm_before && !tpm_now) {
+		pmu_hw_write(PMU_HW_PMUSERENR, p->userenr);
+	}
+}
+#endif
 
 /* Write-only. */
 static void PMSWINC_write(struct pmu_cpu *p, uint32_t v)
@@ -143,7 +188,7 @@ const struct pmu_typea_reg pmu_typea_regs[PMU_TYPEA_SLOTS] = {
  * of line: rare, and it keeps the mode off the common path. */
 enum pmu_trap_rc pmu_trap_pl0(struct pmu_cpu *p, uint32_t key, bool read, uint32_t *rt)
 {
-	if (!pl0_allowed(key, read))
+	if (!pl0_allowed(p, key, read))
 		return PMU_TRAP_UNDEF;
 	if (key == CPK_PMSWINC && !read) {
 		software_increment(*rt, PMU_TYPEA_COUNTERS, true);
@@ -157,7 +202,7 @@ enum pmu_trap_rc pmu_trap_pl0(struct pmu_cpu *p, uint32_t key, bool read, uint32
  * PMXEV*'s, which they are another way to reach. */
 enum pmu_trap_rc pmu_trap_ccnt64(struct pmu_cpu *p, bool read, uint64_t *v, bool pl0)
 {
-	if (pl0 && !pl0_allowed(CPK_PMCCNTR, read))
+	if (pl0 && !pl0_allowed(p, CPK_PMCCNTR, read))
 		return PMU_TRAP_UNDEF;
 	if (read)
 		*v = ccnt_observe(p);
@@ -175,7 +220,7 @@ enum pmu_trap_rc pmu_trap_evreg(struct pmu_cpu *p, bool type, unsigned n, bool r
 {
 	if (type ? !sel_has_type(n, PMU_TYPEA_COUNTERS) : n >= PMU_TYPEA_COUNTERS)
 		return PMU_TRAP_UNDEF;
-	if (pl0 && !pl0_allowed(CPK_PMXEVCNTR, read))
+	if (pl0 && !pl0_allowed(p, type ? CPK_PMXEVTYPER : CPK_PMXEVCNTR, read))
 		return PMU_TRAP_UNDEF;
 	if (read)
 		*rt = type ? hw_type(n) : hw_counter(n);

@@ -4,6 +4,7 @@
  */
 #include <stdint.h>
 #include "mmu.h"
+#include "s2_map.h"
 #include "cpregs_access.h"
 #include "blmon_log.h"
 
@@ -46,12 +47,6 @@ static bool in(uint64_t a, const struct blmon_range *r)
 	return a >= r->base && a - r->base < r->size;
 }
 
-/* [a, a + 2 MiB) wholly inside r */
-static bool block_in(uint64_t a, const struct blmon_range *r)
-{
-	return in(a, r) && r->size - (a - r->base) >= SZ_2M;
-}
-
 static bool is_ram(const struct blmon_platform *p, uint64_t a)
 {
 	return in(a, &p->guest_ram) || in(a, &p->monitor);
@@ -90,6 +85,14 @@ void hyp_mmu_enable(void)
 static uint64_t s2_attr(bool normal)
 {
 	return (normal ? (S2_NORMAL_WB | DESC_SH_INNER) : S2_DEVICE) | S2_RW | DESC_AF;
+}
+
+/* The block descriptor of [a, a + size), as arch/s2_map.h decides */
+static uint64_t s2_block(const struct blmon_platform *p, uint64_t a, uint64_t size)
+{
+	enum s2_kind k = s2_block_kind(p, a, size);
+
+	return k == S2_MAP_NONE ? 0 : a | s2_attr(k == S2_MAP_RAM) | DESC_BLOCK;
 }
 
 /* The level-2 entry of the 2 MiB block holding ipa (< 4 GiB). */
@@ -138,31 +141,13 @@ void stage2_build(const struct blmon_platform *p)
 	HYP_ASSERT(p->guest_ram.base % SZ_2M == 0 && p->guest_ram.size % SZ_2M == 0);
 	s2_l3_used = 0;
 	for (unsigned g = 0; g < GB_32BIT; g++) {
-		for (unsigned i = 0; i < 512; i++) {
-			uint64_t a = g * SZ_1G + i * SZ_2M;
-			uint64_t d = 0;
-
-			if (block_in(a, &p->guest_ram)) {
-				d = a | s2_attr(true) | DESC_BLOCK;
-			} else {
-				for (unsigned w = 0; w < p->ndevices; w++)
-					if (block_in(a, &p->devices[w]))
-						d = a | s2_attr(false) | DESC_BLOCK;
-			}
-			s2_l2[g][i] = d;
-		}
+		for (unsigned i = 0; i < 512; i++)
+			s2_l2[g][i] = s2_block(p, g * SZ_1G + i * SZ_2M, SZ_2M);
 		s2_l1[g] = (uint32_t)s2_l2[g] | DESC_TABLE;
 	}
 	/* device windows above 4 GiB (LPAE guests), in 1 GiB blocks */
-	for (unsigned g = GB_32BIT; g < S2_L1_ENTRIES; g++) {
-		uint64_t a = (uint64_t)g * SZ_1G;
-		uint64_t d = 0;
-
-		for (unsigned w = 0; w < p->ndevices; w++)
-			if (in(a, &p->devices[w]) && p->devices[w].size - (a - p->devices[w].base) >= SZ_1G)
-				d = a | s2_attr(false) | DESC_BLOCK;
-		s2_l1[g] = d;
-	}
+	for (unsigned g = GB_32BIT; g < S2_L1_ENTRIES; g++)
+		s2_l1[g] = s2_block(p, (uint64_t)g * SZ_1G, SZ_1G);
 	/* the GIC: distributor emulated, CPU interface virtual, the rest the monitor's */
 	s2_unmap(p->gicd, 0x1000);
 	s2_unmap(p->gich, GICV2_GICH_SIZE);

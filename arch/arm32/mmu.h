@@ -11,7 +11,8 @@ void hyp_mmu_build(const struct blmon_platform *p);   /* once, boot CPU */
 void hyp_mmu_enable(void);                             /* every CPU */
 
 /* Stage 2 for the guest: identity map of the guest's RAM (Normal) and the
- * device windows (Device), except
+ * device windows (Device), block by block as arch/s2_map.h decides for
+ * every back end, except
  *   - the monitor's memory: not mapped, a guest access faults to HYP and
  *     the monitor answers with an abort (arch/arm32/trap.c);
  *   - the GIC: the distributor is not mapped (the monitor emulates it),

@@ -6,6 +6,7 @@
 #include "arch_cpu.h"
 #include "sysregs_access.h"
 
+#define HCR_VM        (1ull << 0)    /* stage 2 (mmu.c): the guest cannot reach the monitor */
 #define HCR_RW        (1ull << 31)   /* EL1 is AArch64 */
 #define HCR_TSC       (1ull << 19)
 #define CPTR_RES1     0x33ffull      /* bits 13:12 and 9:0; TFP (10) clear: FP/SIMD at EL1 */
@@ -14,10 +15,11 @@
 
 void cpu_hyp_traps_init(void)
 {
-	/* No stage 2 (VM), no interrupt routing (IMO/FMO: the guest owns the
-	 * GIC until the virtual GIC lands), SMC not trapped: the guest's PSCI
-	 * goes to QEMU's firmware as without the monitor (docs/arm64.md). */
-	write_HCR_EL2(HCR_RW);
+	/* Stage 2 on (stage2_enable() has set its tables), no interrupt
+	 * routing (IMO/FMO: the guest owns the GIC until the virtual GIC
+	 * lands), SMC not trapped: the guest's PSCI goes to QEMU's firmware as
+	 * without the monitor (docs/arm64.md). */
+	write_HCR_EL2(HCR_RW | HCR_VM);
 	write_CPTR_EL2(CPTR_RES1);
 	write_HSTR_EL2(0);
 	write_CNTHCTL_EL2(CNTHCTL_EL1PCTEN | CNTHCTL_EL1PCEN);

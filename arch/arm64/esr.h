@@ -19,8 +19,10 @@ enum esr_ec {
 	EC_HVC64   = 0x16,
 	EC_SMC64   = 0x17,
 	EC_SYS64   = 0x18,   /* MSR, MRS, or a system instruction */
-	EC_IABT_LOW = 0x20,
-	EC_DABT_LOW = 0x24,
+	EC_IABT_LOW = 0x20,  /* stage 2 (HCR_EL2.VM) on an instruction fetch */
+	EC_IABT_CUR = 0x21,  /* ... as EL1 takes one from itself (injected) */
+	EC_DABT_LOW = 0x24,  /* stage 2 on a data access */
+	EC_DABT_CUR = 0x25,
 	EC_NR      = 0x40
 };
 
@@ -42,6 +44,25 @@ static inline struct esr esr_decode(uint64_t esr)
 		.iss = (uint32_t)esr & ESR_ISS_MASK,
 	};
 	return e;
+}
+
+/* EC 0x24/0x20: a stage-2 abort (D17.2.37, ISS of a data/instruction
+ * abort). The monitor emulates no device here yet (no virtual GIC):
+ * every one is an access to what the guest does not own. */
+struct esr_abort {
+	bool wnr;        /* [6] a write (data aborts) */
+	bool s1ptw;      /* [7] on the guest's own stage-1 table walk */
+	unsigned fsc;    /* [5:0] the fault status: 0x04-0x07 translation */
+};
+
+static inline struct esr_abort esr_abort_decode(uint32_t iss)
+{
+	struct esr_abort a = {
+		.wnr = (iss >> 6) & 1u,
+		.s1ptw = (iss >> 7) & 1u,
+		.fsc = iss & 0x3fu,
+	};
+	return a;
 }
 
 /* EC 0x16: the HVC's immediate */

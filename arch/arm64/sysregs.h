@@ -93,10 +93,13 @@
 	X(MDCR_EL2,        3, 4,  1,  1, 1)                               \
 	X(CPTR_EL2,        3, 4,  1,  1, 2)                               \
 	X(HSTR_EL2,        3, 4,  1,  1, 3)                               \
+	X(VTTBR_EL2,       3, 4,  2,  1, 0)   /* stage 2 (mmu.c) */          \
+	X(VTCR_EL2,        3, 4,  2,  1, 2)                               \
 	X(SPSR_EL2,        3, 4,  4,  0, 0)                               \
 	X(ELR_EL2,         3, 4,  4,  0, 1)                               \
 	X(ESR_EL2,         3, 4,  5,  2, 0)                               \
 	X(FAR_EL2,         3, 4,  6,  0, 0)                               \
+	X(HPFAR_EL2,       3, 4,  6,  0, 4)   /* a stage-2 fault's IPA */   \
 	X(VBAR_EL2,        3, 4, 12,  0, 0)                               \
 	X(TPIDR_EL2,       3, 4, 13,  0, 2)   /* this CPU's struct hyp_cpu * */ \
 	X(CNTVOFF_EL2,     3, 4, 14,  0, 3)                               \

@@ -30,6 +30,27 @@ static void ec_hvc64(struct guest_frame *f, struct esr e)
 	trap_hvc(f, e.iss);
 }
 
+/* A stage-2 abort (HCR_EL2.VM): the guest touched what it does not own -
+ * the monitor's memory, or an address with nothing behind it. It gets
+ * the abort a bus error would have given it, as on ARMv7 (the emulated
+ * device path, hyp/exit/mmio.c, comes with the virtual GIC). */
+static void ec_dabt(struct guest_frame *f, struct esr e)
+{
+	struct esr_abort a = esr_abort_decode(e.iss);
+
+	log_debug("stage-2 data abort va=%08lx ipa=%08lx%s fsc %02x at %08lx: abort to guest\n",
+		  (unsigned long)read_FAR_EL2(), (unsigned long)(read_HPFAR_EL2() << 8),
+		  a.wnr ? " (write)" : "", a.fsc, (unsigned long)f->elr);
+	vcpu_inject_dabt(f, read_FAR_EL2(), a.wnr);
+}
+
+static void ec_iabt(struct guest_frame *f, struct esr e)
+{
+	log_debug("stage-2 instruction abort va=%08lx fsc %02x: abort to guest\n",
+		  (unsigned long)read_FAR_EL2(), esr_abort_decode(e.iss).fsc);
+	vcpu_inject_pabt(f, read_FAR_EL2());
+}
+
 /* The access to a PMU register, by the kind the map gives it; 1: UNDEF */
 static int pmu_sysreg(struct guest_frame *f, const struct esr_sysreg *s, struct pmu_sysreg r)
 {
@@ -107,6 +128,8 @@ static const ec_fn ec_table[EC_NR] = {
 	[0 ... EC_NR - 1] = ec_undef,
 	[EC_HVC64] = ec_hvc64,
 	[EC_SYS64] = ec_sys64,
+	[EC_DABT_LOW] = ec_dabt,
+	[EC_IABT_LOW] = ec_iabt,
 };
 #pragma GCC diagnostic pop
 

@@ -46,6 +46,13 @@ void vcpu_inject_undef_at(struct guest_frame *f, uint64_t addr);
  * 0x18) */
 static inline void vcpu_inject_undef(struct guest_frame *f) { vcpu_inject_undef_at(f, f->elr); }
 
+/* A stage-2 abort answered as a bus error: a synchronous external abort
+ * taken to EL1 at the access (ELR_EL2), FAR_EL1 = far, ESR_EL1 EC 0x25
+ * (0x24 from EL0) with WnR, or EC 0x21 (0x20) for an instruction fetch
+ * (vcpu.c) */
+void vcpu_inject_dabt(struct guest_frame *f, uint64_t far, bool write);
+void vcpu_inject_pabt(struct guest_frame *f, uint64_t far);
+
 /* An HVC of the monitor's ABI: HVC #0 (SMCCC). Another immediate is an
  * undefined instruction at the HVC (ELR_EL2 is past it). */
 static inline bool vcpu_hvc_is_abi(uint32_t esr) { return esr_hvc_imm(esr) == 0; }

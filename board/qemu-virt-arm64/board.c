@@ -86,8 +86,17 @@ void board_boot(uint64_t current_el)
 		blmon_fatal("QEMU's device tree at %08lx has no /memory at %08lx", (unsigned long)dtb,
 			    (unsigned long)RAM_BASE);
 	p.guest_ram = ram;
+	/* inside the guest's RAM (no self-relocation yet): stage 2 leaves it
+	 * out, and no guest pointer may reach it (docs/arm64.md) */
 	p.monitor.base = (uintptr_t)__image_start;
 	p.monitor.size = HYP_SIZE_BYTES;
+	/* The devices below RAM (flash, the GIC - the guest's own until the
+	 * virtual GIC lands -, the UART, RTC, fw_cfg, virtio-mmio, PCIe) and
+	 * virt's high regions (redistributors, PCIe ECAM at 0x40_1000_0000,
+	 * 512 GiB of PCIe MMIO at 0x80_0000_0000), as ARMv7's board gives them */
+	p.devices[0] = (struct blmon_range){ 0, RAM_BASE };
+	p.devices[1] = (struct blmon_range){ 0x4000000000ull, 0xC000000000ull };
+	p.ndevices = 2;
 	p.ncpus = 1;
 	p.cpu_data = cpu_data;
 	p.guest_entry = (uint32_t)entry;

@@ -158,6 +158,60 @@ static void type_a(unsigned me)
 	}
 }
 
+/* SMCCC's 64-bit forms (id bit 30): the cycle counter whole in one
+ * register, on the same register file as the 32-bit calls; ids without a
+ * 64-bit form answer -1. The counter is stopped (PMCNTENCLR bit 31), so
+ * every value is exact. */
+static void smc64(unsigned me)
+{
+	unsigned other = 1 - me;
+	struct hvc64 r;
+
+	to_state(1);
+	(void)hvc64(HVC_PMU_SWITCH, 1, 0, 0);
+	check_eq("PMCNTENCLR_WRITE(bit 31): the cycle counter stopped",
+		 hvc64(HVC_PMCNTENCLR_WRITE, me, 0x80000000u, 0).x0, 0);
+	r = hvc64(HVC_PMCCNTR_WRITE64, me, 0x123456789abcdef0ull, 0xffff);
+	check(r.x0 == 0 && r.x3 == 0, "PMCCNTR_WRITE64 (x2 whole, x3 ignored): x0 %llx x3 %llx",
+	      (unsigned long long)r.x0, (unsigned long long)r.x3);
+	r = hvc64(HVC_PMCCNTR_READ64, me, 0, 0);
+	check(r.x0 == 0x123456789abcdef0ull && r.x1 == 0 && r.x3 == 0,
+	      "PMCCNTR_READ64: x0 = the 64 bits, x1 0, x3 0: %llx %llx %llx", (unsigned long long)r.x0,
+	      (unsigned long long)r.x1, (unsigned long long)r.x3);
+	r = hvc64(HVC_PMCCNTR_READ, me, 0, 0);
+	check(r.x0 == 0x9abcdef0u && r.x1 == 0x12345678u,
+	      "... the 32-bit PMCCNTR_READ of the same counter: the halves in x0, x1");
+	check_eq("... and MRS PMCCNTR_EL0 (state 2 now)", MRS(PMCCNTR_EL0), 0x123456789abcdef0ull);
+	(void)hvc64(HVC_PMU_SWITCH, 1, 0, 0);
+	r = hvc64(HVC_PMCCNTR_WRITE64, other, 0xfedcba9876543210ull, 0);
+	check_eq("PMCCNTR_WRITE64 of the inactive cluster: 0", r.x0, 0);
+	r = hvc64(HVC_PMCCNTR_READ64, other, 0, 0);
+	check_eq("... PMCCNTR_READ64 of it: its snapshot, 0 (never active; the write waits for its switch-in)",
+		 r.x0, 0);
+	r = hvc64(HVC_PMCCNTR_READ64, 5, 0, 0);
+	check(r.x0 == 0 && r.x1 == 0 && (uint32_t)r.x3 == (uint32_t)BL_HVC_INVALID_PARAMETER,
+	      "PMCCNTR_READ64 of cluster 5: x0 0, x3 -3");
+	check_eq("PMCCNTR_WRITE64 of cluster 7: -3", (uint32_t)hvc64(HVC_PMCCNTR_WRITE64, 7, 1, 0).x0,
+		 (uint32_t)BL_HVC_INVALID_PARAMETER);
+	check_eq("... and it changed nothing", hvc64(HVC_PMCCNTR_READ64, me, 0, 0).x0, 0x123456789abcdef0ull);
+	check_eq("PMCR_READ | bit 30 (no 64-bit form): -1", (uint32_t)hvc64(HVC_PMCR_READ | BL_HVC_SMC64, me, 0, 0).x0,
+		 (uint32_t)BL_HVC_NOT_SUPPORTED);
+	check_eq("MONITOR_INFO | bit 30: -1", (uint32_t)hvc64(HVC_MONITOR_INFO | BL_HVC_SMC64, 0, 0, 0).x0,
+		 (uint32_t)BL_HVC_NOT_SUPPORTED);
+	check_eq("GET_COUNTERS_SIZE | bit 30: -1",
+		 (uint32_t)hvc64(HVC_GET_COUNTERS_SIZE | BL_HVC_SMC64, 0, 0, 0).x0, (uint32_t)BL_HVC_NOT_SUPPORTED);
+	check_eq("0xD0001fff: -1", (uint32_t)hvc64(0xD0001fffu, 0, 0, 0).x0, (uint32_t)BL_HVC_NOT_SUPPORTED);
+	sync_desc[0].header.entries = 1;
+	sync_desc[0].header.active_cluster_id = 99;
+	sync_desc[1].counter.cluster_id = me;
+	sync_desc[1].counter.selected_counter = PMU_CYCLE_COUNTER;
+	sync_desc[1].counter.request_code = PMU_READ_COUNTER;
+	check_eq("SYNC64 at a 64-bit pointer: 0", hvc64(HVC_SYNC_PMU_COUNTERS64, (uintptr_t)sync_desc, 0, 0).x0, 0);
+	check(sync_desc[0].header.active_cluster_id == me && sync_desc[1].counter.counter_value == 0x9abcdef0u,
+	      "... the header and the stopped cycle counter's low word, exact");
+	to_state(1);
+}
+
 static void hostile(unsigned me)
 {
 	struct hvc64 r;
@@ -207,6 +261,7 @@ void guest_main(uint64_t dtb)
 	type_b(me);
 	sync(me);
 	type_a(me);
+	smc64(me);
 	hostile(me);
 	test_finish();
 }

@@ -90,6 +90,9 @@ static inline void hyp_update_traps(struct hyp_cpu *c)
 			MDCR_ARCH_DEBUG_TRAPS;
 
 	if (hdcr != c->hdcr) {
+#if ARCH_PMU_PAIR_V8
+		pmu_userenr_traps(&c->pmu, c->hdcr & PMU_HDCR_TPM, hdcr & PMU_HDCR_TPM);
+#endif
 		sysreg_mdcr_el2_write(hdcr);
 		c->hdcr = hdcr;
 		isb();

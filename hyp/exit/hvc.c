@@ -14,6 +14,13 @@
  * A back end that has no cluster switches, SMP or PSCI yet (arch_caps.h:
  * AArch64 at issue #27's first step) leaves their ids out of the table:
  * they answer -1, as an unknown id does.
+ *
+ * SMCCC's 64-bit convention (id bit 30, BL_HVC_SMC64): on a back end with
+ * 64-bit registers (ARCH_HAS_SMC64) the table has a second half for those
+ * ids, indexed the same way, where the calls that want 64 bits - the
+ * cycle counter in one register, SYNC's array at a 64-bit address - have
+ * their 64-bit forms (X64 below) and every other slot is a hole (-1). On
+ * AArch32 there is no second half: those ids are outside the table, -1.
  */
 #include "exit.h"
 #include "arch_caps.h"
@@ -101,6 +108,37 @@ static void hvc_sync_pmu_counters(guest_reg_t r[4], struct hyp_cpu *c)
 	r[0] = (uint32_t)sync_counters(c, r[1]);
 }
 
+#if ARCH_HAS_SMC64
+/* The 64-bit forms (SMC64): the same calls, their values whole. SYNC's
+ * address is all of x1: one at or above 4 GiB is outside the guest's RAM
+ * (guest_range_ok64: its low half alone must not pass for a pointer into
+ * it); below, the 32-bit form's checks. */
+static void hvc_sync_pmu_counters64(guest_reg_t r[4], struct hyp_cpu *c)
+{
+	r[0] = guest_range_ok64(&hyp_guest_ram, r[1], sizeof(struct descriptor))
+		       ? (uint32_t)sync_counters(c, (uint32_t)r[1])
+		       : (uint32_t)BL_HVC_INVALID_PARAMETER;
+}
+
+/* x0 = the 64 bits (x1 = 0), x3 = the status, as the 32-bit form's r3 */
+static void hvc_read_PMCCNTR64(guest_reg_t r[4], struct hyp_cpu *c)
+{
+	pmu_typeb_read_PMCCNTR(r, &c->pmu);
+	r[0] = (uint32_t)r[0] | (uint64_t)r[1] << 32;
+	r[1] = 0;
+}
+
+/* x2 = the 64 bits: the 32-bit form's r2 (low) and r3 (high) */
+static void hvc_write_PMCCNTR64(guest_reg_t r[4], struct hyp_cpu *c)
+{
+	uint64_t v = r[2];
+
+	r[2] = (uint32_t)v;
+	r[3] = v >> 32;
+	pmu_typeb_write_PMCCNTR(r, &c->pmu);
+}
+#endif
+
 /* Code and read-only data never change at run time: tests compare this
  * before and after hostile input to show the guest could not write them. */
 static uint32_t image_checksum(void)
@@ -176,7 +214,8 @@ static void hvc_monitor_checksum(guest_reg_t r[4], struct hyp_cpu *c)
 
 /* Every call of the ABI: X(function id, handler); XC for the cluster
  * switch, XS for the rest of the switching subsystem, which a back end may
- * not have yet (arch_caps.h). */
+ * not have yet (arch_caps.h); X64 for the 64-bit forms (SMCCC64: id |
+ * BL_HVC_SMC64), which only a back end with 64-bit registers has. */
 #if ARCH_HAS_CLUSTER_SWITCH
 #define XC(fid, fn) X(fid, fn)
 #else
@@ -187,13 +226,21 @@ static void hvc_monitor_checksum(guest_reg_t r[4], struct hyp_cpu *c)
 #else
 #define XS(fid, fn)
 #endif
+#if ARCH_HAS_SMC64
+#define X64(fid, fn) X((fid) | BL_HVC_SMC64, fn)
+#else
+#define X64(fid, fn)
+#endif
 #define HVC_TYPEB_CALLS(reg) X(HVC_##reg##_READ, hvc_read_##reg) X(HVC_##reg##_WRITE, hvc_write_##reg)
 #define HVC_CALLS                                                              \
 	PMU_TYPEB_REGS(HVC_TYPEB_CALLS)                   /* Table 4 */        \
+	X64(HVC_PMCCNTR_READ, hvc_read_PMCCNTR64)                              \
+	X64(HVC_PMCCNTR_WRITE, hvc_write_PMCCNTR64)                            \
 	X(HVC_PMU_SWITCH, hvc_pmu_switch)                 /* Table 3 */        \
 	X(HVC_PMU_GET_STATE, hvc_pmu_get_state)                                \
 	X(HVC_GET_COUNTERS_SIZE, hvc_get_counters_size)   /* 3.5 */            \
 	X(HVC_SYNC_PMU_COUNTERS, hvc_sync_pmu_counters)                        \
+	X64(HVC_SYNC_PMU_COUNTERS, hvc_sync_pmu_counters64)                    \
 	XC(HVC_CLUSTER_SWITCH, hvc_cluster_switch)        /* extensions */     \
 	XS(HVC_AUTO_SWITCH, hvc_auto_switch)                                   \
 	X(HVC_MONITOR_INFO, hvc_monitor_info)                                  \
@@ -206,8 +253,19 @@ static void hvc_monitor_checksum(guest_reg_t r[4], struct hyp_cpu *c)
 /* The table covers every id up to the highest; most of it is holes (3 KiB
  * of pointers), which buys a dispatch of one compare and one load. */
 #define HVC_SPAN  (HVC_PMU_SWINC - HVC_BASE + 1u)
+/* An id's slot: its offset from the base, in the second half for an
+ * SMC64 id (ARCH_HAS_SMC64; no such id is listed otherwise) */
+#if ARCH_HAS_SMC64
+#define HVC_FORMS 2u
+#else
+#define HVC_FORMS 1u
+#endif
+#define HVC_SLOT(fid) \
+	(((fid) & ~BL_HVC_SMC64) - HVC_BASE + ((fid) & BL_HVC_SMC64 ? HVC_SPAN : 0u))
 
-#define X(fid, fn) _Static_assert((fid) >= HVC_BASE && (fid) - HVC_BASE < HVC_SPAN, \
+#define X(fid, fn) _Static_assert(((fid) & ~BL_HVC_SMC64) >= HVC_BASE &&             \
+				  ((fid) & ~BL_HVC_SMC64) - HVC_BASE < HVC_SPAN &&   \
+				  (ARCH_HAS_SMC64 || !((fid) & BL_HVC_SMC64)),       \
 				  #fid " outside the table");
 HVC_CALLS
 #undef X
@@ -236,9 +294,9 @@ static void hvc_hole(guest_reg_t r[4], struct hyp_cpu *c)
  * Two ids for one slot are caught by hvc_check_table() at boot instead. */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Woverride-init"
-static const hvc_fn hvc_table[HVC_SPAN] = {
-	[0 ... HVC_SPAN - 1] = hvc_hole,
-#define X(fid, fn) [(fid) - HVC_BASE] = (fn),
+static const hvc_fn hvc_table[HVC_FORMS * HVC_SPAN] = {
+	[0 ... HVC_FORMS * HVC_SPAN - 1] = hvc_hole,
+#define X(fid, fn) [HVC_SLOT(fid)] = (fn),
 	HVC_CALLS
 #undef X
 };
@@ -248,10 +306,10 @@ void hvc_check_table(void)
 {
 	unsigned used = 0, listed = 0;
 
-	for (unsigned i = 0; i < HVC_SPAN; i++)
+	for (unsigned i = 0; i < HVC_FORMS * HVC_SPAN; i++)
 		used += hvc_table[i] != hvc_hole;
 #define X(fid, fn)                                                             \
-	HYP_ASSERT(hvc_table[(fid) - HVC_BASE] == (fn));                       \
+	HYP_ASSERT(hvc_table[HVC_SLOT(fid)] == (fn));                          \
 	listed++;
 	HVC_CALLS
 #undef X
@@ -262,11 +320,25 @@ void hvc_check_table(void)
 		  (unsigned long)(HVC_BASE + HVC_SPAN - 1));
 }
 
+/* The slot of the id in w0, or one past the table (an id below the base
+ * wraps to a huge value; with SMC64, bit 30 is taken out and chooses the
+ * half) */
+static inline uint32_t hvc_slot(uint32_t id)
+{
+#if ARCH_HAS_SMC64
+	uint32_t off = (id & ~BL_HVC_SMC64) - HVC_BASE;
+
+	return off < HVC_SPAN ? off + (id & BL_HVC_SMC64 ? HVC_SPAN : 0u) : ~0u;
+#else
+	return id - HVC_BASE;
+#endif
+}
+
 void trap_hvc_abi(struct guest_frame *f)
 {
-	uint32_t off = f->r[0] - HVC_BASE;   /* wraps to a huge value below the base */
+	uint32_t off = hvc_slot((uint32_t)f->r[0]);
 
-	if (off < HVC_SPAN) {
+	if (off < HVC_FORMS * HVC_SPAN) {
 		hvc_table[off](f->r, this_cpu());
 		return;
 	}

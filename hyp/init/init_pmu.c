@@ -1,10 +1,11 @@
 /*
  * The library's entry points (include/blmon.h) for a back end that has the
- * PMU core, the debug context, one CPU's cluster switch and the HVC ABI
- * but not yet the GIC, stage 2 or SMP (arch_caps.h: ARCH_HAS_SWITCHING 0)
- * - AArch64 at issue #27's second step. One CPU: the boot CPU as the boot
+ * PMU core, the debug context, one CPU's cluster switch, the HVC ABI and
+ * stage 2 but not yet the GIC or SMP (arch_caps.h: ARCH_HAS_SWITCHING 0) -
+ * AArch64 at issue #27's first steps. One CPU: the boot CPU as the boot
  * cluster's core out of reset (PMU state 1, debug context unused, its
- * identity), the PMU and debug traps, the HVC table, and the guest.
+ * identity), the PMU and debug traps, the HVC table, stage 2, and the
+ * guest.
  * init.c is the whole monitor's; what this leaves out is docs/arm64.md's
  * list. The Makefile builds one of the two, by the back end.
  */
@@ -15,6 +16,7 @@
 #include "blmon_log.h"
 #include "cluster.h"
 #include "fdt.h"
+#include "mmu.h"
 #include "options.h"
 #include "percpu.h"
 #include "platform.h"
@@ -30,8 +32,18 @@ void blmon_init(const struct blmon_platform *p)
 	if (p->ncpus == 0 || !p->cpu_data)
 		blmon_fatal("the board gave no CPU");
 	hyp_platform = *p;
+	if (p->guest_ram.size == 0 || p->guest_ram.base + p->guest_ram.size > (1ull << 32))
+		blmon_fatal("platform: guest RAM %08llx+%08llx does not end below 4 GiB",
+			    (unsigned long long)p->guest_ram.base, (unsigned long long)p->guest_ram.size);
 	hyp_guest_ram.base = (uint32_t)p->guest_ram.base;
 	hyp_guest_ram.size = (uint32_t)p->guest_ram.size;
+	/* the monitor inside the guest's RAM (ARCH_MONITOR_IN_GUEST_RAM): a
+	 * hole no guest pointer may touch, and stage 2 leaves unmapped */
+	if (p->monitor.base >= p->guest_ram.base &&
+	    p->monitor.base - p->guest_ram.base < p->guest_ram.size) {
+		hyp_guest_ram.hole_base = (uint32_t)p->monitor.base;
+		hyp_guest_ram.hole_size = (uint32_t)p->monitor.size;
+	}
 	/* one CPU: the others QEMU may have never leave their firmware */
 	hyp_ncpus = hyp_nvcpus = 1;
 	hyp_cpu_base = (struct hyp_cpu *)(void *)p->cpu_data;
@@ -40,7 +52,7 @@ void blmon_init(const struct blmon_platform *p)
 		options_parse(fdt_bootargs((uint8_t *)(uintptr_t)p->guest_dtb, p->guest_dtb_max));
 	log_info("big.LITTLE PMU monitor: EL2 (AArch64), 1 CPU, boot cluster %s\n",
 		 pmu_cluster_desc[hyp_options.boot_cluster].name);
-	log_info("RAM: guest %08lx-%08lx, monitor %08lx-%08lx (not yet hidden from the guest: no stage 2)\n",
+	log_info("RAM: guest %08lx-%08lx, monitor %08lx-%08lx (a hole stage 2 leaves unmapped)\n",
 		 (unsigned long)p->guest_ram.base, (unsigned long)(p->guest_ram.base + p->guest_ram.size - 1),
 		 (unsigned long)p->monitor.base, (unsigned long)(p->monitor.base + p->monitor.size - 1));
 	HYP_ASSERT(pmu_sync_max_entries() <= PMU_SYNC_MAX_ENTRIES);
@@ -56,6 +68,7 @@ void blmon_init(const struct blmon_platform *p)
 	if (hyp_options.switch_us)
 		log_info("blmon.switch_us: no switch timer on AArch64 yet, ignored\n");
 	switch_init(hyp_options.boot_cluster, 0);
+	stage2_build(p);
 	hyp_cpu(0)->boot.entry = p->guest_entry;
 	hyp_cpu(0)->boot.context = p->guest_r0;
 	hyp_cpu(0)->boot.platform = true;
@@ -68,7 +81,8 @@ void blmon_cpu_init(unsigned cpu)
 
 	sysreg_vbar_el2_write((uintptr_t)blmon_hyp_vectors);
 	sysreg_tpidr_el2_write((uintptr_t)c);
-	cpu_hyp_traps_init();
+	stage2_enable();
+	cpu_hyp_traps_init();   /* HCR_EL2.VM: the tables are in place */
 	c->index = cpu;
 	c->phys = cpu;
 	c->hdcr = ~0u;   /* the first hyp_update_traps() writes MDCR_EL2 */

@@ -120,10 +120,43 @@ static void table_keys(void **state)
 	assert_int_equal(SR_KEY_MASK, 0x3ffc1eu);
 }
 
+/* EC 0x24/0x20: stage-2 aborts (ARM ARM D17.2.40/D17.2.37), and the
+ * VTCR_EL2/VTTBR_EL2/HPFAR_EL2 encodings stage 2 added to the table */
+static void aborts(void **state)
+{
+	(void)state;
+	/* str x1, [x0] to an unmapped IPA: ISV 1, SAS 3, SRT 1, WnR, FSC 0x06
+	 * (translation fault, level 2) */
+	struct esr e = esr_decode((0x24ull << 26) | (1u << 25) | (1u << 24) | (3u << 22) | (1u << 16) |
+				  (1u << 6) | 0x06u);
+	struct esr_abort a = esr_abort_decode(e.iss);
+
+	assert_int_equal(e.ec, EC_DABT_LOW);
+	assert_true(a.wnr);
+	assert_false(a.s1ptw);
+	assert_int_equal(a.fsc, 0x06);
+	/* a load on the guest's own table walk: S1PTW, and WnR 0 */
+	a = esr_abort_decode(esr_decode((0x24ull << 26) | (1u << 25) | (1u << 7) | 0x07u).iss);
+	assert_false(a.wnr);
+	assert_true(a.s1ptw);
+	assert_int_equal(a.fsc, 0x07);
+	/* an instruction abort */
+	e = esr_decode((0x20ull << 26) | (1u << 25) | 0x05u);
+	assert_int_equal(e.ec, EC_IABT_LOW);
+	assert_int_equal(esr_abort_decode(e.iss).fsc, 0x05);
+	/* what vcpu.c injects: the same-EL classes, one above the lower-EL ones */
+	assert_int_equal(EC_DABT_CUR, EC_DABT_LOW + 1);
+	assert_int_equal(EC_IABT_CUR, EC_IABT_LOW + 1);
+	assert_int_equal(SRK_VTCR_EL2, SR_KEY(3, 4, 2, 1, 2));
+	assert_int_equal(SRK_VTTBR_EL2, SR_KEY(3, 4, 2, 1, 0));
+	assert_int_equal(SRK_HPFAR_EL2, SR_KEY(3, 4, 6, 0, 4));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(sys_fields),
+		cmocka_unit_test(aborts),
 		cmocka_unit_test(other_classes),
 		cmocka_unit_test(pmu_map),
 		cmocka_unit_test(table_keys),

@@ -8,7 +8,7 @@
 
 volatile struct exc64 last_exc;
 
-uint64_t guest_sync(uint64_t esr, uint64_t elr);
+uint64_t guest_sync(uint64_t esr, uint64_t elr, const uint64_t *saved);
 void guest_unexpected(uint64_t esr, uint64_t elr) __attribute__((noreturn));
 
 static void putc_uart(char c)
@@ -50,15 +50,45 @@ void exc_clear(void)
 	last_exc.count = 0;
 	last_exc.ec = ~0u;
 	last_exc.elr = 0;
+	last_exc.esr = 0;
+	last_exc.far = 0;
 }
 
-/* Record it and step over the instruction (always 4 bytes here) */
-uint64_t guest_sync(uint64_t esr, uint64_t elr)
+#define EC_IABT_CUR 0x21u
+
+/* Record it and step over the instruction (always 4 bytes here); an
+ * instruction abort returns to x30 (start.S saved it at [19]) */
+uint64_t guest_sync(uint64_t esr, uint64_t elr, const uint64_t *saved)
 {
+	uint64_t far;
+
+	__asm__ volatile("mrs %0, far_el1" : "=r"(far));
 	last_exc.count++;
 	last_exc.ec = (uint32_t)(esr >> 26) & 0x3fu;
 	last_exc.elr = elr;
-	return elr + 4;
+	last_exc.esr = esr;
+	last_exc.far = far;
+	return last_exc.ec == EC_IABT_CUR ? saved[19] : elr + 4;
+}
+
+#define EC_SVC64 0x15u
+
+void el0_call(void (*fn)(void), uint64_t sp);   /* start.S */
+uint64_t guest_el0_sync(uint64_t esr, uint64_t elr, const uint64_t *saved);
+
+static uint64_t el0_stack[512] __attribute__((aligned(16)));
+
+void el0_run(void (*fn)(void))
+{
+	el0_call(fn, (uintptr_t)(el0_stack + 512));
+}
+
+/* From EL0: its SVC #0 ends el0_run (0); anything else is recorded */
+uint64_t guest_el0_sync(uint64_t esr, uint64_t elr, const uint64_t *saved)
+{
+	if (((esr >> 26) & 0x3fu) == EC_SVC64)
+		return 0;
+	return guest_sync(esr, elr, saved);
 }
 
 void guest_unexpected(uint64_t esr, uint64_t elr)

@@ -15,14 +15,22 @@ void test_finish(void) __attribute__((noreturn));
 void psci_system_off(void) __attribute__((noreturn));
 
 /* The last synchronous exception the guest took (an undefined instruction:
- * EC 0x00), and how many; the handler resumes after the instruction. */
+ * EC 0x00; an abort: EC 0x25, 0x21), and how many; the handler resumes
+ * after the instruction - after an instruction abort, at x30 (the
+ * instruction fetched could not be, nor the one after it). */
 struct exc64 {
 	uint32_t count;
 	uint32_t ec;
 	uint64_t elr;
+	uint64_t esr, far;
 };
 extern volatile struct exc64 last_exc;
 void exc_clear(void);
+
+/* Run fn at EL0 (EL0t, MMU off, interrupts masked) on its own stack, back
+ * at EL1 when it returns; its exceptions are recorded in last_exc as
+ * EL1's are (start.S) */
+void el0_run(void (*fn)(void));
 
 /* All four result registers, 64 bits each (x0-x3 after `hvc #0`) */
 struct hvc64 { uint64_t x0, x1, x2, x3; };

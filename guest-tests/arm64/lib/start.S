@@ -41,8 +41,9 @@ entry:
 3:	wfi
 	b	3b
 
-	/* A synchronous exception from EL1 (SPx): guest_sync(esr, elr)
-	 * records it and returns where to resume. Anything else: stop. */
+	/* A synchronous exception from EL1 (SPx): guest_sync(esr, elr, saved)
+	 * records it and returns where to resume (saved: the registers below,
+	 * x30 at [19]). Anything else: stop. */
 	.macro	slot target
 	.balign	0x80
 	b	\target
@@ -52,10 +53,89 @@ guest_vectors:
 	.rept	4
 	slot	guest_bad
 	.endr
-	slot	guest_sync_entry
-	.rept	11
+	slot	guest_sync_entry		/* +0x200: from EL1 */
+	.rept	3
 	slot	guest_bad
 	.endr
+	slot	guest_el0_entry			/* +0x400: from EL0 (AArch64) */
+	.rept	7
+	slot	guest_bad
+	.endr
+
+	/* el0_call(fn, sp): fn at EL0t on stack sp (interrupts masked),
+	 * back here when it ends (its return address is el0_exit: SVC #0).
+	 * The callee-saved registers and this EL1 stack are kept in
+	 * el0_frame. */
+	.global	el0_call
+el0_call:
+	stp	x29, x30, [sp, #-96]!
+	stp	x19, x20, [sp, #16]
+	stp	x21, x22, [sp, #32]
+	stp	x23, x24, [sp, #48]
+	stp	x25, x26, [sp, #64]
+	stp	x27, x28, [sp, #80]
+	adrp	x2, el0_frame
+	mov	x3, sp
+	str	x3, [x2, :lo12:el0_frame]
+	msr	sp_el0, x1
+	msr	elr_el1, x0
+	mov	x2, #0x3c0			/* EL0t, D A I F masked */
+	msr	spsr_el1, x2
+	adr	x30, el0_exit
+	eret
+el0_exit:
+	svc	#0
+	b	el0_exit
+
+	/* A synchronous exception from EL0: guest_el0_sync(esr, elr, saved)
+	 * records it and returns where EL0 resumes, or 0 for its SVC: then
+	 * back to el0_call's caller at EL1. */
+guest_el0_entry:
+	sub	sp, sp, #(20 * 8)
+	stp	x0, x1, [sp, #16 * 0]
+	stp	x2, x3, [sp, #16 * 1]
+	stp	x4, x5, [sp, #16 * 2]
+	stp	x6, x7, [sp, #16 * 3]
+	stp	x8, x9, [sp, #16 * 4]
+	stp	x10, x11, [sp, #16 * 5]
+	stp	x12, x13, [sp, #16 * 6]
+	stp	x14, x15, [sp, #16 * 7]
+	stp	x16, x17, [sp, #16 * 8]
+	stp	x18, x30, [sp, #16 * 9]
+	mrs	x0, esr_el1
+	mrs	x1, elr_el1
+	mov	x2, sp
+	bl	guest_el0_sync
+	cbz	x0, 1f
+	msr	elr_el1, x0
+	ldp	x0, x1, [sp, #16 * 0]
+	ldp	x2, x3, [sp, #16 * 1]
+	ldp	x4, x5, [sp, #16 * 2]
+	ldp	x6, x7, [sp, #16 * 3]
+	ldp	x8, x9, [sp, #16 * 4]
+	ldp	x10, x11, [sp, #16 * 5]
+	ldp	x12, x13, [sp, #16 * 6]
+	ldp	x14, x15, [sp, #16 * 7]
+	ldp	x16, x17, [sp, #16 * 8]
+	ldp	x18, x30, [sp, #16 * 9]
+	add	sp, sp, #(20 * 8)
+	eret
+1:	adrp	x2, el0_frame
+	ldr	x3, [x2, :lo12:el0_frame]
+	mov	sp, x3
+	ldp	x19, x20, [sp, #16]
+	ldp	x21, x22, [sp, #32]
+	ldp	x23, x24, [sp, #48]
+	ldp	x25, x26, [sp, #64]
+	ldp	x27, x28, [sp, #80]
+	ldp	x29, x30, [sp], #96
+	ret
+
+	.bss
+	.balign	8
+el0_frame:
+	.skip	8
+	.text
 
 guest_sync_entry:
 	sub	sp, sp, #(20 * 8)
@@ -71,6 +151,7 @@ guest_sync_entry:
 	stp	x18, x30, [sp, #16 * 9]
 	mrs	x0, esr_el1
 	mrs	x1, elr_el1
+	mov	x2, sp
 	bl	guest_sync
 	msr	elr_el1, x0
 	ldp	x0, x1, [sp, #16 * 0]

@@ -1,0 +1,72 @@
+/*
+ * The stage-2 tables of the AArch64 guest (ARM ARM D8.3, VMSAv8-64, 4 KiB
+ * granule): a 40-bit IPA space starting at level 1 - two concatenated
+ * level-1 tables, 1 GiB a block - with level 2 (2 MiB blocks) below 4 GiB,
+ * where RAM and the low devices lie. Which block maps what is
+ * arch/s2_map.h's decision, shared with ARMv7; the descriptors are this
+ * file's (the attribute fields are those of LPAE's stage 2).
+ */
+#include <stdint.h>
+#include "mmu.h"
+#include "s2_map.h"
+#include "sysregs_access.h"
+#include "blmon_log.h"
+
+#define DESC_BLOCK      0x1ull
+#define DESC_TABLE      0x3ull
+#define DESC_AF         (1ull << 10)
+#define DESC_SH_INNER   (3ull << 8)
+#define S2_RW           (3ull << 6)             /* S2AP: read and write */
+#define S2_NORMAL_WB    (0xfull << 2)           /* MemAttr: Normal, write-back */
+#define S2_DEVICE       (0x1ull << 2)           /* MemAttr: Device-nGnRE */
+
+#define SZ_1G 0x40000000ull
+#define SZ_2M 0x00200000ull
+#define GB_LOW 4u                               /* level 2 below 4 GiB */
+
+/* 40-bit IPA from level 1: 1024 entries, two tables, 8 KiB aligned */
+#define S2_L1_ENTRIES 1024u
+static uint64_t s2_l1[S2_L1_ENTRIES] __attribute__((aligned(8192)));
+static uint64_t s2_l2[GB_LOW][512] __attribute__((aligned(4096)));
+
+static uint64_t s2_block(const struct blmon_platform *p, uint64_t a, uint64_t size)
+{
+	switch (s2_block_kind(p, a, size)) {
+	case S2_MAP_RAM:
+		return a | S2_NORMAL_WB | DESC_SH_INNER | S2_RW | DESC_AF | DESC_BLOCK;
+	case S2_MAP_DEVICE:
+		return a | S2_DEVICE | S2_RW | DESC_AF | DESC_BLOCK;
+	default:
+		return 0;   /* invalid: a stage-2 translation fault */
+	}
+}
+
+void stage2_build(const struct blmon_platform *p)
+{
+	/* what the guest loses of its RAM is whole blocks: the monitor must
+	 * start and end on 2 MiB, or its neighbours' RAM would go too */
+	HYP_ASSERT(p->monitor.base % SZ_2M == 0 && p->monitor.size % SZ_2M == 0);
+	for (unsigned g = 0; g < GB_LOW; g++) {
+		for (unsigned i = 0; i < 512; i++)
+			s2_l2[g][i] = s2_block(p, g * SZ_1G + i * SZ_2M, SZ_2M);
+		s2_l1[g] = (uintptr_t)s2_l2[g] | DESC_TABLE;
+	}
+	for (unsigned g = GB_LOW; g < S2_L1_ENTRIES; g++)
+		s2_l1[g] = s2_block(p, (uint64_t)g * SZ_1G, SZ_1G);
+	dsb();
+}
+
+/* VTCR_EL2 (D13.2.150): T0SZ 24 (40-bit IPA), SL0 1 (start at level 1),
+ * IRGN0/ORGN0 0 and SH0 0 - the walk reads memory non-cacheable, as the
+ * monitor wrote the tables with its own MMU off -, TG0 0 (4 KiB), PS 2
+ * (40-bit physical addresses: every core of the pair has them), bit 31 RES1. */
+#define VTCR_VALUE ((1ull << 31) | (2ull << 16) | (1ull << 6) | 24ull)
+#define VTTBR_VMID (1ull << 48)
+
+void stage2_enable(void)
+{
+	write_VTCR_EL2(VTCR_VALUE);
+	write_VTTBR_EL2((uintptr_t)s2_l1 | VTTBR_VMID);
+	isb();
+	__asm__ volatile("tlbi vmalls12e1\n\tdsb nsh\n\tisb" ::: "memory");
+}

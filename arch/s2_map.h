@@ -1,0 +1,55 @@
+/*
+ * What stage 2 gives the guest, decided once for every back end: the
+ * translation tables differ by architecture (arch/arm32/mmu.c: LPAE,
+ * arch/arm64/mmu.c: VMSAv8-64), which blocks they map and as what does
+ * not. Portable: host-tested (tests/arch/test_s2_map.c).
+ *
+ * A block is mapped only if it lies wholly in what the guest owns - its
+ * RAM (Normal memory) or a device window the board gave (Device) - and
+ * never if it touches the monitor's own memory, wherever the board put it
+ * (ARMv7: beside the guest's RAM; AArch64 until self-relocation: inside
+ * it, docs/arm64.md). What the tables then take out page by page (the
+ * GIC's hypervisor pages, emulated regions) is the back end's, with the
+ * virtual GIC it serves.
+ */
+#ifndef ARCH_S2_MAP_H
+#define ARCH_S2_MAP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "blmon.h"
+
+enum s2_kind {
+	S2_MAP_NONE = 0,   /* not mapped: a guest access is a stage-2 abort */
+	S2_MAP_RAM,        /* the guest's RAM */
+	S2_MAP_DEVICE      /* a device window */
+};
+
+/* [a, a + size) wholly inside r (no end computed: r may end at 2^64) */
+static inline bool s2_inside(uint64_t a, uint64_t size, const struct blmon_range *r)
+{
+	return a >= r->base && a - r->base < r->size && r->size - (a - r->base) >= size;
+}
+
+/* [a, a + size) and r share a byte */
+static inline bool s2_meets(uint64_t a, uint64_t size, const struct blmon_range *r)
+{
+	if (r->size == 0 || size == 0)
+		return false;
+	return a >= r->base ? a - r->base < r->size : r->base - a < size;
+}
+
+/* The block [a, a + size) (size a power of two the tables map at once) */
+static inline enum s2_kind s2_block_kind(const struct blmon_platform *p, uint64_t a, uint64_t size)
+{
+	if (s2_meets(a, size, &p->monitor))
+		return S2_MAP_NONE;
+	if (s2_inside(a, size, &p->guest_ram))
+		return S2_MAP_RAM;
+	for (unsigned w = 0; w < p->ndevices; w++)
+		if (s2_inside(a, size, &p->devices[w]))
+			return S2_MAP_DEVICE;
+	return S2_MAP_NONE;
+}
+
+#endif
