@@ -6,9 +6,49 @@
  * C; the exit loads the frame (a handler may have changed any of it) and
  * returns. HVC #0 - the syndrome 0x5a000000 whole: EC 0x16, IL, imm 0 -
  * goes to the portable HVC dispatch directly, as on AArch32.
+ *
+ * The fast way (issue #29 on AArch64, docs/performance.md): every trap
+ * first saves only what a C function may change (AAPCS64: x0-x18, x30)
+ * into the frame's own slots; x19-x29 stay in the CPU, kept by any C
+ * callee. HVC #0 needs no more - its handlers see x0-x3 alone (hvc.c:
+ * r[4]) and never ELR_EL2/SPSR_EL2, which stay in the CPU - and neither
+ * does a hot form of a trapped MRS/MSR (trap_sys64_hot(), trap.c), which
+ * works on those registers and ELR_EL2 itself. Everything else saves the
+ * rest (x19-x29, ELR, SPSR) and takes the general way.
  */
 	.equ	FRAME_SIZE, 34 * 8	/* frame.h, checked there */
 	.equ	ESR_HVC64_ABI, 0x5a000000
+
+	.equ	FRAME_ELR, 31 * 8	/* frame.h */
+
+	/* x0-x18 and x30 (x19 rides along with x18: the guest's, unchanged) */
+	.macro	save_caller
+	sub	sp, sp, #FRAME_SIZE
+	stp	x0, x1, [sp, #16 * 0]
+	stp	x2, x3, [sp, #16 * 1]
+	stp	x4, x5, [sp, #16 * 2]
+	stp	x6, x7, [sp, #16 * 3]
+	stp	x8, x9, [sp, #16 * 4]
+	stp	x10, x11, [sp, #16 * 5]
+	stp	x12, x13, [sp, #16 * 6]
+	stp	x14, x15, [sp, #16 * 7]
+	stp	x16, x17, [sp, #16 * 8]
+	stp	x18, x19, [sp, #16 * 9]
+	str	x30, [sp, #16 * 15]
+	.endm
+
+	/* the rest, after save_caller and any C calls (x19-x29 unchanged by
+	 * them; x30 is not the guest's any more and is not stored again) */
+	.macro	save_rest
+	stp	x20, x21, [sp, #16 * 10]
+	stp	x22, x23, [sp, #16 * 11]
+	stp	x24, x25, [sp, #16 * 12]
+	stp	x26, x27, [sp, #16 * 13]
+	stp	x28, x29, [sp, #16 * 14]
+	mrs	x0, elr_el2
+	mrs	x1, spsr_el2
+	stp	x0, x1, [sp, #FRAME_ELR]	/* elr, spsr */
+	.endm
 
 	.macro	save_frame
 	sub	sp, sp, #FRAME_SIZE
@@ -85,15 +125,17 @@ blmon_hyp_vectors:
 	bad	guest_serror, 0x580
 
 guest_sync:
-	save_frame
+	save_caller
 	mrs	x1, esr_el2
 	mov	x2, #ESR_HVC64_ABI
 	cmp	x1, x2
 	mov	x0, sp
 	b.ne	1f
 	bl	trap_hvc_abi
-	b	guest_exit
-1:	bl	arm64_trap_sync
+	b	guest_exit_caller
+1:	save_rest
+	mov	x0, sp
+	bl	arm64_trap_sync
 	b	guest_exit
 
 guest_sync_a32:
@@ -123,6 +165,22 @@ guest_exit:
 	ldp	x24, x25, [sp, #16 * 12]
 	ldp	x26, x27, [sp, #16 * 13]
 	ldp	x28, x29, [sp, #16 * 14]
+	add	sp, sp, #FRAME_SIZE
+	eret
+
+	/* after save_caller: ELR_EL2 and SPSR_EL2 are the CPU's own */
+guest_exit_caller:
+	ldp	x0, x1, [sp, #16 * 0]
+	ldp	x2, x3, [sp, #16 * 1]
+	ldp	x4, x5, [sp, #16 * 2]
+	ldp	x6, x7, [sp, #16 * 3]
+	ldp	x8, x9, [sp, #16 * 4]
+	ldp	x10, x11, [sp, #16 * 5]
+	ldp	x12, x13, [sp, #16 * 6]
+	ldp	x14, x15, [sp, #16 * 7]
+	ldp	x16, x17, [sp, #16 * 8]
+	ldr	x18, [sp, #16 * 9]
+	ldr	x30, [sp, #16 * 15]
 	add	sp, sp, #FRAME_SIZE
 	eret
 
