@@ -243,6 +243,15 @@ static inline __attribute__((always_inline)) void pmu_trap_write_selr(struct pmu
 	p->state = 2;
 }
 
+/* AArch64's MRS PMCCNTR_EL0 from EL1 (its hot form, hyp/exit/sys_trap.c):
+ * the 64 bits pmu_trap_ccnt64() reads, the same observation as above. */
+static inline __attribute__((always_inline)) uint64_t pmu_trap_read_ccnt64(struct pmu_cpu *p)
+{
+	uint32_t lo = pmu_trap_read_ccnt(p);
+
+	return ((uint64_t)p->ccnt_hi << 32) | lo;
+}
+
 static inline __attribute__((always_inline)) enum pmu_trap_rc
 pmu_trap(struct pmu_cpu *p, uint32_t key, bool read, uint32_t *rt, bool pl0)
 {

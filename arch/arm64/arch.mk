@@ -32,7 +32,7 @@ LIB_DEFS  := -DLOG_LEVEL=$(LOG_LEVEL)
 # What of the portable monitor this step carries (arch/arm64/arch_caps.h)
 LIB_SRCS := $(wildcard $(ARCH_DIR)/*.c $(ARCH_DIR)/*.S) $(wildcard pmu/*.c) \
 	hyp/core/fmt.c hyp/core/log.c hyp/core/panic.c hyp/core/pmu_phys.c hyp/core/options.c hyp/core/hyp_state.c \
-	hyp/fdt/fdt.c hyp/fdt/fdt_api.c hyp/exit/hvc.c hyp/exit/pmu_sysreg.c hyp/init/init_pmu.c \
+	hyp/fdt/fdt.c hyp/fdt/fdt_api.c hyp/exit/hvc.c hyp/exit/pmu_sysreg.c hyp/exit/sys_trap.c hyp/init/init_pmu.c \
 	hyp/debug/dbg_context.c hyp/exit/dbg_sysreg.c hyp/switch/cluster.c hyp/switch/switch_one.c
 LIB_OBJS := $(patsubst %,$(B)/lib/%.o,$(basename $(LIB_SRCS)))
 

@@ -133,7 +133,9 @@ guest_sync:
 	b.ne	1f
 	bl	trap_hvc_abi
 	b	guest_exit_caller
-1:	save_rest
+1:	bl	trap_sys64_hot		/* (f, esr): 1 done, 0 untouched */
+	cbnz	w0, guest_exit_caller
+	save_rest
 	mov	x0, sp
 	bl	arm64_trap_sync
 	b	guest_exit

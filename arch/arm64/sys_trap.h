@@ -1,0 +1,48 @@
+/*
+ * A trapped MRS/MSR in a hot form (esr.h: ESR_SYS64_FORM()), carried out on
+ * the frame vectors.S saves before anything else - x0-x18 and x30 only,
+ * ELR_EL2 and SPSR_EL2 still in the CPU - so a hot access pays for no
+ * more (issue #29 on AArch64; arch/arm32/cp_trap.h's cp_hot_access() is
+ * the AArch32 twin). The access itself is the portable monitor's
+ * (hyp/exit/sys_trap.c); this header is how it reaches the guest's Rt.
+ */
+#ifndef ARCH_SYS_TRAP_H
+#define ARCH_SYS_TRAP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "esr.h"
+#include "frame.h"
+#include "sysregs_access.h"
+#include "vcpu.h"
+
+/* The access: *val = Xt (a read writes it). Never refused. */
+typedef void (*sys_hot_fn)(uint64_t *val);
+
+/* x0-x18 and x30 are in the frame (vectors.S save_caller); 31 is XZR.
+ * x19-x29 are the CPU's own until the general way saves them. */
+static inline bool sys_hot_rt_ok(unsigned rt) { return rt <= 18u || rt >= 30u; }
+
+/* From EL1 (EL1t or EL1h; EC 0x18 never comes from AArch32). An EL0
+ * access has PMUSERENR's rules (pmu_trap_pl0()): the general way. */
+static inline bool sys_hot_from_el1(void) { return (read_SPSR_EL2() & SPSR_M_MASK) != SPSR_M_EL0T; }
+
+/* The access with Rt (read: into Rt), then past the instruction; 0 and
+ * nothing touched when the Rt or the mode is not the hot form's. */
+static inline __attribute__((always_inline)) int
+sys_hot_access(struct guest_frame *f, uint64_t esr, bool read, sys_hot_fn fn)
+{
+	unsigned rt = ESR_SYS_RT(esr);
+	uint64_t v;
+
+	if (!sys_hot_rt_ok(rt) || !sys_hot_from_el1())
+		return 0;
+	v = vcpu_get_x(f, rt);
+	fn(&v);
+	if (read)
+		vcpu_set_x(f, rt, v);
+	write_ELR_EL2(read_ELR_EL2() + 4);   /* past the MRS/MSR */
+	return 1;
+}
+
+#endif
