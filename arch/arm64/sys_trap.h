@@ -1,6 +1,6 @@
 /*
  * A trapped MRS/MSR in a hot form (esr.h: ESR_SYS64_FORM()), carried out on
- * the frame vectors.S saves before anything else - x0-x18 and x30 only,
+ * the frame vectors.S saves before anything else - x0-x8, x16, x17, x30,
  * ELR_EL2 and SPSR_EL2 still in the CPU - so a hot access pays for no
  * more (issue #29 on AArch64; arch/arm32/cp_trap.h's cp_hot_access() is
  * the AArch32 twin). The access itself is the portable monitor's
@@ -19,9 +19,12 @@
 /* The access: *val = Xt (a read writes it). Never refused. */
 typedef void (*sys_hot_fn)(uint64_t *val);
 
-/* x0-x18 and x30 are in the frame (vectors.S save_caller); 31 is XZR.
- * x19-x29 are the CPU's own until the general way saves them. */
-static inline bool sys_hot_rt_ok(unsigned rt) { return rt <= 18u || rt >= 30u; }
+/* x0-x8, x16, x17 and x30 are in the frame (vectors.S save_caller); 31
+ * is XZR. The others are the CPU's own until the general way saves them. */
+static inline bool sys_hot_rt_ok(unsigned rt)
+{
+	return rt <= 8u || rt == 16u || rt == 17u || rt >= 30u;
+}
 
 /* From EL1 (EL1t or EL1h; EC 0x18 never comes from AArch32). An EL0
  * access has PMUSERENR's rules (pmu_trap_pl0()): the general way. */

@@ -8,9 +8,9 @@
  * goes to the portable HVC dispatch directly, as on AArch32.
  *
  * The fast way (issue #29 on AArch64, docs/performance.md): every trap
- * first saves only what a C function may change (AAPCS64: x0-x18, x30)
- * into the frame's own slots; x19-x29 stay in the CPU, kept by any C
- * callee. HVC #0 needs no more - its handlers see x0-x3 alone (hvc.c:
+ * first saves only what the monitor's C may change (x0-x8, x16, x17, x30:
+ * arch.mk builds it with x9-x15 and x18 callee-saved) into the frame's own
+ * slots; the other registers stay in the CPU, kept by any C callee. HVC #0 needs no more - its handlers see x0-x3 alone (hvc.c:
  * r[4]) and never ELR_EL2/SPSR_EL2, which stay in the CPU - and neither
  * does a hot form of a trapped MRS/MSR (trap_sys64_hot(), trap.c), which
  * works on those registers and ELR_EL2 itself. Everything else saves the
@@ -21,7 +21,8 @@
 
 	.equ	FRAME_ELR, 31 * 8	/* frame.h */
 
-	/* x0-x18 and x30 (x19 rides along with x18: the guest's, unchanged) */
+	/* x0-x8, x16, x17 and x30: what the monitor's C may change (arch.mk
+	 * A64_CALLEE_SAVED; x9 rides along with x8: the guest's, unchanged) */
 	.macro	save_caller
 	sub	sp, sp, #FRAME_SIZE
 	stp	x0, x1, [sp, #16 * 0]
@@ -29,17 +30,18 @@
 	stp	x4, x5, [sp, #16 * 2]
 	stp	x6, x7, [sp, #16 * 3]
 	stp	x8, x9, [sp, #16 * 4]
-	stp	x10, x11, [sp, #16 * 5]
-	stp	x12, x13, [sp, #16 * 6]
-	stp	x14, x15, [sp, #16 * 7]
 	stp	x16, x17, [sp, #16 * 8]
-	stp	x18, x19, [sp, #16 * 9]
 	str	x30, [sp, #16 * 15]
 	.endm
 
-	/* the rest, after save_caller and any C calls (x19-x29 unchanged by
-	 * them; x30 is not the guest's any more and is not stored again) */
+	/* the rest, after save_caller and any C calls (x9-x15 and x18-x29
+	 * unchanged by them; x30 is not the guest's any more and is not
+	 * stored again) */
 	.macro	save_rest
+	stp	x10, x11, [sp, #16 * 5]
+	stp	x12, x13, [sp, #16 * 6]
+	stp	x14, x15, [sp, #16 * 7]
+	stp	x18, x19, [sp, #16 * 9]
 	stp	x20, x21, [sp, #16 * 10]
 	stp	x22, x23, [sp, #16 * 11]
 	stp	x24, x25, [sp, #16 * 12]
@@ -176,12 +178,8 @@ guest_exit_caller:
 	ldp	x2, x3, [sp, #16 * 1]
 	ldp	x4, x5, [sp, #16 * 2]
 	ldp	x6, x7, [sp, #16 * 3]
-	ldp	x8, x9, [sp, #16 * 4]
-	ldp	x10, x11, [sp, #16 * 5]
-	ldp	x12, x13, [sp, #16 * 6]
-	ldp	x14, x15, [sp, #16 * 7]
+	ldr	x8, [sp, #16 * 4]
 	ldp	x16, x17, [sp, #16 * 8]
-	ldr	x18, [sp, #16 * 9]
 	ldr	x30, [sp, #16 * 15]
 	add	sp, sp, #FRAME_SIZE
 	eret
