@@ -247,6 +247,22 @@ static void smc64(unsigned me)
 		 (uint32_t)BL_HVC_NOT_SUPPORTED);
 	check_eq("GET_COUNTERS_SIZE | bit 30: -1",
 		 (uint32_t)hvc64(HVC_GET_COUNTERS_SIZE | BL_HVC_SMC64, 0, 0, 0).x0, (uint32_t)BL_HVC_NOT_SUPPORTED);
+	/* the table's slot is the id's offset from 0x90001000 rotated left by 2
+	 * (hyp/exit/hvc.c): an offset of 2 << 30 or 3 << 30 plus a call's, the
+	 * ids below the base and past the last are none of the calls */
+	{
+		static const uint32_t ids[] = {
+			HVC_PMU_GET_STATE + 0x80000000u, HVC_PMU_GET_STATE + 0xc0000000u,
+			HVC_PMU_GET_STATE - 0x40000000u, 0x90000fffu, HVC_PMU_SWINC + 1u,
+			(HVC_PMU_SWINC + 1u) | BL_HVC_SMC64, 0x10001000u, 0x50001000u,
+		};
+
+		for (unsigned i = 0; i < sizeof(ids) / sizeof(ids[0]); i++)
+			check(hvc64(ids[i], 0, 0, 0).x0 == (uint64_t)(int64_t)BL_HVC_NOT_SUPPORTED ||
+				      (uint32_t)hvc64(ids[i], 0, 0, 0).x0 == (uint32_t)BL_HVC_NOT_SUPPORTED,
+			      "id %08x (no call's slot): -1", ids[i]);
+	}
+	check_eq("... and GET_STATE itself still answers", hvc64(HVC_PMU_GET_STATE, 0, 0, 0).x0, state());
 	check_eq("0xD0001fff: -1", (uint32_t)hvc64(0xD0001fffu, 0, 0, 0).x0, (uint32_t)BL_HVC_NOT_SUPPORTED);
 	sync_desc[0].header.entries = 1;
 	sync_desc[0].header.active_cluster_id = 99;
