@@ -19,12 +19,12 @@
 /* The access: *val = Xt (a read writes it). Never refused. */
 typedef void (*sys_hot_fn)(uint64_t *val);
 
-/* x0-x8, x16, x17 and x30 are in the frame (vectors.S save_caller); 31
- * is XZR. The others are the CPU's own until the general way saves them. */
-static inline bool sys_hot_rt_ok(unsigned rt)
-{
-	return rt <= 8u || rt == 16u || rt == 17u || rt >= 30u;
-}
+/* x0-x8, x16, x17 and x30 are in the frame (vectors.S save_caller). The
+ * others are the CPU's own until the general way saves them; so is XZR
+ * (31), rare, which keeps the frame access below a plain load or store.
+ * A mask (rt < 32: five bits of the syndrome): a shift and a bit test. */
+#define SYS_HOT_RTS (0x1ffu | 1u << 16 | 1u << 17 | 1u << 30)
+static inline bool sys_hot_rt_ok(unsigned rt) { return (SYS_HOT_RTS >> rt) & 1u; }
 
 /* From EL1 (EL1t or EL1h; EC 0x18 never comes from AArch32). An EL0
  * access has PMUSERENR's rules (pmu_trap_pl0()): the general way. */
@@ -40,10 +40,10 @@ sys_hot_access(struct guest_frame *f, uint64_t esr, bool read, sys_hot_fn fn)
 
 	if (!sys_hot_rt_ok(rt) || !sys_hot_from_el1())
 		return 0;
-	v = vcpu_get_x(f, rt);
+	v = f->r[rt];   /* rt <= 30 */
 	fn(&v);
 	if (read)
-		vcpu_set_x(f, rt, v);
+		f->r[rt] = v;
 	write_ELR_EL2(read_ELR_EL2() + 4);   /* past the MRS/MSR */
 	return 1;
 }

@@ -161,7 +161,7 @@ static void type_a(unsigned me)
 /* The fast ways (issue #29 on AArch64, docs/performance.md): MRS
  * PMCCNTR_EL0 and MSR PMSELR_EL0 from EL1 in their hot form
  * (hyp/exit/sys_trap.c) with every kind of Rt - one the fast frame holds
- * (x5), one only the CPU holds (x20, x27: the general way), x30, XZR -
+ * (x5, x30), one only the CPU holds (x20, x27) and XZR (the general way) -
  * give what the general way gives, and an HVC or a hot trap keeps the
  * registers it must (x4-x30). The cycle counter is stopped (type_a): its
  * value is exact. */
@@ -193,7 +193,7 @@ static void fast_ways(void)
 	check_eq("MSR PMSELR_EL0, x30 (hot form): 2", MRS(PMSELR_EL0), 2);
 	to_state(1);
 	__asm__ volatile("msr pmselr_el0, xzr" : : : "memory");
-	check_eq("MSR PMSELR_EL0, XZR (hot form): 0", MRS(PMSELR_EL0), 0);
+	check_eq("MSR PMSELR_EL0, XZR (the general way): 0", MRS(PMSELR_EL0), 0);
 	check_eq("... state 2", state(), 2);
 	/* HVC #0 saves x0-x18 and x30 only: SMCCC keeps x4-x30 */
 	__asm__ volatile("mov x0, %3\n\tmov x4, #0x44\n\tmov x17, #0x1717\n\tmov x18, #0x1818\n\t"
