@@ -52,6 +52,19 @@
 	stp	x0, x1, [sp, #FRAME_ELR]	/* elr, spsr */
 	.endm
 
+	/* save_caller's registers back, and return to the guest */
+	.macro	restore_caller
+	ldp	x0, x1, [sp, #16 * 0]
+	ldp	x2, x3, [sp, #16 * 1]
+	ldp	x4, x5, [sp, #16 * 2]
+	ldp	x6, x7, [sp, #16 * 3]
+	ldr	x8, [sp, #16 * 4]
+	ldp	x16, x17, [sp, #16 * 8]
+	ldr	x30, [sp, #16 * 15]
+	add	sp, sp, #FRAME_SIZE
+	eret
+	.endm
+
 	.macro	save_frame
 	sub	sp, sp, #FRAME_SIZE
 	stp	x0, x1, [sp, #16 * 0]
@@ -93,7 +106,17 @@ blmon_hyp_vectors:
 	slot	el2_irq
 	slot	el2_fiq
 	slot	el2_serror
-	slot	guest_sync		/* 0x400: the guest, AArch64 */
+	/* 0x400: the guest, AArch64 - HVC #0 whole in its slot (23 of its
+	 * 32 instructions): no branch in, none out */
+	.balign	0x80
+	save_caller
+	mrs	x1, esr_el2
+	mov	x2, #ESR_HVC64_ABI
+	cmp	x1, x2
+	mov	x0, sp
+	b.ne	guest_sync
+	bl	trap_hvc_abi
+	restore_caller
 	slot	guest_irq
 	slot	guest_fiq
 	slot	guest_serror
@@ -126,16 +149,10 @@ blmon_hyp_vectors:
 	bad	guest_fiq, 0x500
 	bad	guest_serror, 0x580
 
+	/* the 0x400 slot's other exceptions: x0 = the frame (save_caller's
+	 * part), x1 = ESR_EL2 */
 guest_sync:
-	save_caller
-	mrs	x1, esr_el2
-	mov	x2, #ESR_HVC64_ABI
-	cmp	x1, x2
-	mov	x0, sp
-	b.ne	1f
-	bl	trap_hvc_abi
-	b	guest_exit_caller
-1:	bl	trap_sys64_hot		/* (f, esr): 1 done, 0 untouched */
+	bl	trap_sys64_hot		/* (f, esr): 1 done, 0 untouched */
 	cbnz	w0, guest_exit_caller
 	save_rest
 	mov	x0, sp
@@ -174,15 +191,7 @@ guest_exit:
 
 	/* after save_caller: ELR_EL2 and SPSR_EL2 are the CPU's own */
 guest_exit_caller:
-	ldp	x0, x1, [sp, #16 * 0]
-	ldp	x2, x3, [sp, #16 * 1]
-	ldp	x4, x5, [sp, #16 * 2]
-	ldp	x6, x7, [sp, #16 * 3]
-	ldr	x8, [sp, #16 * 4]
-	ldp	x16, x17, [sp, #16 * 8]
-	ldr	x30, [sp, #16 * 15]
-	add	sp, sp, #FRAME_SIZE
-	eret
+	restore_caller
 
 /*
  * cpu_enter_guest(pc, x0, x1, x2): the first entry, EL1h with D, A, I, F
