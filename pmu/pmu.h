@@ -131,14 +131,37 @@ struct pmu_cpu {
  * monitor runs on). The Type A view runs natively in state 2, so it needs
  * 4 (PMU_TYPEA_COUNTERS) at least; values outside 4..6 are clamped. */
 void pmu_cpu_init(struct pmu_cpu *p, unsigned boot_cluster, unsigned hw_counters);
+#define PMUSERENR_EN   1u
+/* PMUv3's finer EL0 enables (ARM ARM D13.4.19 PMUSERENR_EL0): PMSWINC
+ * writes, PMCCNTR reads, event counter reads and PMSELR. The ARMv7 pair's
+ * PMUv2 has EN only. */
+#define PMUSERENR_SW   (1u << 1)
+#define PMUSERENR_CR   (1u << 2)
+#define PMUSERENR_ER   (1u << 3)
+#if ARCH_PMU_PAIR_V8
+#define PMUSERENR_MASK (PMUSERENR_EN | PMUSERENR_SW | PMUSERENR_CR | PMUSERENR_ER)
+#else
+#define PMUSERENR_MASK PMUSERENR_EN
+#endif
 #if ARCH_PMU_PAIR_V8
 /* MDCR_EL2.TPM is about to go from tpm_before to tpm_now (hyp_update_traps):
  * while it traps, the hardware's PMUSERENR_EL0 is EN alone, so every EL0
  * access reaches EL2 and pmu_trap_pl0()'s rules decide on the guest's
  * value - PMUv3's hardware would send what that value forbids to EL1
  * first, and QEMU 7.2 lets what SW, CR or ER allow past TPM (docs/arm64.md);
- * in state 2 the hardware holds the guest's own value. */
-void pmu_userenr_traps(struct pmu_cpu *p, bool tpm_before, bool tpm_now);
+ * in state 2 the hardware holds the guest's own value. Inline: every
+ * state change calls it, and a call made the hot trap paths keep a frame
+ * (issue #29 on AArch64, docs/performance.md). */
+static inline __attribute__((always_inline)) void
+pmu_userenr_traps(struct pmu_cpu *p, bool tpm_before, bool tpm_now)
+{
+	if (tpm_now && !tpm_before) {
+		p->userenr = pmu_hw_read(PMU_HW_PMUSERENR) & PMUSERENR_MASK;
+		pmu_hw_write(PMU_HW_PMUSERENR, PMUSERENR_EN);
+	} else if (tpm_before && !tpm_now) {
+		pmu_hw_write(PMU_HW_PMUSERENR, p->userenr);
+	}
+}
 #endif
 static inline unsigned pmu_state(const struct pmu_cpu *p) { return p->state; }
 static inline unsigned pmu_active_cluster(const struct pmu_cpu *p) { return p->active; }
@@ -241,6 +264,15 @@ static inline __attribute__((always_inline)) void pmu_trap_write_selr(struct pmu
 {
 	pmu_selr_write(v);
 	p->state = 2;
+}
+
+/* AArch64's MRS PMCCNTR_EL0 from EL1 (its hot form, hyp/exit/sys_trap.c):
+ * the 64 bits pmu_trap_ccnt64() reads, the same observation as above. */
+static inline __attribute__((always_inline)) uint64_t pmu_trap_read_ccnt64(struct pmu_cpu *p)
+{
+	uint32_t lo = pmu_trap_read_ccnt(p);
+
+	return ((uint64_t)p->ccnt_hi << 32) | lo;
 }
 
 static inline __attribute__((always_inline)) enum pmu_trap_rc

@@ -15,18 +15,7 @@
 #define PMCR_IMP_ARM   (0x41u << 24)
 #define CCNT_BIT       (1u << 31)
 #define SELR_MASK      PMU_SELR_MASK
-#define PMUSERENR_EN   1u
-/* PMUv3's finer EL0 enables (ARM ARM D13.4.19 PMUSERENR_EL0): PMSWINC
- * writes, PMCCNTR reads, event counter reads and PMSELR. The ARMv7 pair's
- * PMUv2 has EN only. */
-#define PMUSERENR_SW   (1u << 1)
-#define PMUSERENR_CR   (1u << 2)
-#define PMUSERENR_ER   (1u << 3)
-#if ARCH_PMU_PAIR_V8
-#define PMUSERENR_MASK (PMUSERENR_EN | PMUSERENR_SW | PMUSERENR_CR | PMUSERENR_ER)
-#else
-#define PMUSERENR_MASK PMUSERENR_EN
-#endif
+/* PMUSERENR_EN ... PMUSERENR_MASK: pmu.h (pmu_userenr_traps(), inline) */
 #define EVTYPER_EVENT  0xffu       /* evtCount: the event number (SW_INCR = 0) */
 #define EVTYPER_CYCLES 0x11u       /* what the cycle counter "counts" (SYNC) */
 /* PMXEVTYPER mode filter (ARM ARM C12.8.13, with the Security Extensions

@@ -146,18 +146,6 @@ static void PMUSERENR_write(struct pmu_cpu *p, uint32_t v)
 #endif
 }
 
-#if ARCH_PMU_PAIR_V8
-void pmu_userenr_traps(struct pmu_cpu *p, bool tpm_before, bool tpm_now)
-{
-	if (tpm_now && !tpm_before) {
-		p->userenr = pmu_hw_read(PMU_HW_PMUSERENR) & PMUSERENR_MASK;
-		pmu_hw_write(PMU_HW_PMUSERENR, PMUSERENR_EN);
-	} else if (tpm_before && !tpm_now) {
-		pmu_hw_write(PMU_HW_PMUSERENR, p->userenr);
-	}
-}
-#endif
-
 /* Write-only. */
 static void PMSWINC_write(struct pmu_cpu *p, uint32_t v)
 {

@@ -13,9 +13,9 @@ mkdir -p build/logs
 rc=0
 # the AArch32 build's sources (the AArch64 back end, its board and its
 # entry points get a pass of their own below, with its target and paths)
-SRCS=$(ls arch/arm32/*.c hyp/*/*.c pmu/*.c 2>/dev/null | grep -v '^hyp/init/init_pmu.c$')
+SRCS=$(ls arch/arm32/*.c hyp/*/*.c pmu/*.c 2>/dev/null | grep -v '^hyp/init/init_pmu.c$\|^hyp/exit/sys_trap.c$')
 BOARD_SRCS=$(ls board/*/*.c 2>/dev/null | grep -v '^board/qemu-virt-arm64/')
-A64_SRCS="arch/arm64/*.c hyp/init/init_pmu.c hyp/exit/pmu_sysreg.c hyp/exit/hvc.c pmu/*.c"
+A64_SRCS="arch/arm64/*.c hyp/init/init_pmu.c hyp/exit/pmu_sysreg.c hyp/exit/sys_trap.c hyp/exit/hvc.c pmu/*.c"
 A64_INC="-Iinclude -Iarch -Iarch/arm64 -Ipmu $(ls -d hyp/*/ | sed 's|^|-I|; s|/$||' | tr '\n' ' ')"
 TIDY_A64=(--target=aarch64-none-elf -mcpu=cortex-a57 -std=c11 -ffreestanding -DLOG_LEVEL=3)
 GUEST_SRCS=$(ls guest-tests/*.c guest-tests/lib/*.c guest-tests/common/*.c 2>/dev/null)

@@ -16,7 +16,15 @@ WARN := -Wall -Wextra -Werror -Wshadow -Wvla -Wstrict-prototypes
 # No FP/SIMD register in the monitor (it does not save the guest's), no
 # unaligned access (the EL2 MMU is off: Device memory), no PIC.
 CPU_FLAGS := -mcpu=cortex-a57 -mgeneral-regs-only -mstrict-align
-TARGET_CFLAGS := -std=c11 $(CPU_FLAGS) -O2 -g -ffreestanding -fno-common -fno-pie \
+# x9-x15 and x18 callee-saved in the monitor's own C (AAPCS64 has them
+# caller-saved): a trap from the guest then saves only x0-x8, x16, x17 and
+# x30 before it calls C (vectors.S save_caller), as an AArch32 HYP entry
+# saves r0-r3, r12 and lr (issue #29 on AArch64, docs/performance.md). The
+# whole image is built so; x16/x17 stay caller-saved (linker veneers use
+# them). No library code runs with it, so the image links no libgcc (its
+# outline atomics use x15: -mno-outline-atomics inlines LDXR/STXR loops).
+A64_CALLEE_SAVED := $(foreach r,9 10 11 12 13 14 15 18,-fcall-saved-x$(r)) -mno-outline-atomics
+TARGET_CFLAGS := -std=c11 $(CPU_FLAGS) $(A64_CALLEE_SAVED) -O2 -g -ffreestanding -fno-common -fno-pie \
 	-fno-stack-protector -fno-asynchronous-unwind-tables -ffunction-sections -fdata-sections $(WARN)
 TARGET_LDFLAGS := -nostdlib -nostartfiles -static -no-pie -Wl,--gc-sections \
 	-Wl,--no-warn-rwx-segments -Wl,--build-id=none
@@ -32,7 +40,7 @@ LIB_DEFS  := -DLOG_LEVEL=$(LOG_LEVEL)
 # What of the portable monitor this step carries (arch/arm64/arch_caps.h)
 LIB_SRCS := $(wildcard $(ARCH_DIR)/*.c $(ARCH_DIR)/*.S) $(wildcard pmu/*.c) \
 	hyp/core/fmt.c hyp/core/log.c hyp/core/panic.c hyp/core/pmu_phys.c hyp/core/options.c hyp/core/hyp_state.c \
-	hyp/fdt/fdt.c hyp/fdt/fdt_api.c hyp/exit/hvc.c hyp/exit/pmu_sysreg.c hyp/init/init_pmu.c \
+	hyp/fdt/fdt.c hyp/fdt/fdt_api.c hyp/exit/hvc.c hyp/exit/pmu_sysreg.c hyp/exit/sys_trap.c hyp/init/init_pmu.c \
 	hyp/debug/dbg_context.c hyp/exit/dbg_sysreg.c hyp/switch/cluster.c hyp/switch/switch_one.c
 LIB_OBJS := $(patsubst %,$(B)/lib/%.o,$(basename $(LIB_SRCS)))
 
@@ -94,7 +102,7 @@ $(B)/hyp.elf: $(BOARD_OBJS) $(B)/libblmon.a linker/hyp-arm64.ld
 	$(CC) $(TARGET_LDFLAGS) -T linker/hyp-arm64.ld -Wl,--defsym=HYP_LOAD_ADDR=$(HYP_LOAD_ADDR) \
 		-Wl,--defsym=HYP_SIZE=$(HYP_SIZE) -Wl,--defsym=HYP_STACK_SIZE=$(HYP_STACK_SIZE) \
 		-Wl,--defsym=BOARD_MAX_CPUS=$(BOARD_MAX_CPUS) -Wl,-Map=$@.map \
-		$(BOARD_OBJS) $(B)/libblmon.a $(LIBGCC) -o $@
+		$(BOARD_OBJS) $(B)/libblmon.a -o $@
 
 $(B)/guests/lib/%.o: %.c | deps-quiet
 	@mkdir -p $(dir $@)

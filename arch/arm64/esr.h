@@ -94,6 +94,17 @@ static inline struct esr_sysreg esr_sysreg_decode(uint32_t iss)
 	return s;
 }
 
+/* The hot forms (issue #29 on AArch64, arch/arm64/trap_hot.c; AArch32's
+ * are hsr.h's HSR_CP32_AL()): the whole ESR_EL2 of a trapped MRS (read) or
+ * MSR of the register key, Rt aside - EC 0x18, IL, the key, the direction,
+ * bits [63:32] zero. esr_sys64_form() takes Rt out, so one AND and one
+ * compare tell a form, whatever the Rt. */
+#define ESR_SYS_RT_MASK (31u << 5)
+#define ESR_SYS64_FORM(key, read)                                              \
+	(((uint64_t)EC_SYS64 << ESR_EC_SHIFT) | ESR_IL | ((uint64_t)(key) & SR_KEY_MASK) | \
+	 ((read) ? ESR_SYS_READ : 0u))
+static inline uint64_t esr_sys64_form(uint64_t esr) { return esr & ~(uint64_t)ESR_SYS_RT_MASK; }
+
 /* The ISS a trapped access to key with Rt = rt has (host tests, fuzzing) */
 static inline uint32_t esr_sysreg_iss(uint32_t key, unsigned rt, bool read)
 {

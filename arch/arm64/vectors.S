@@ -6,9 +6,64 @@
  * C; the exit loads the frame (a handler may have changed any of it) and
  * returns. HVC #0 - the syndrome 0x5a000000 whole: EC 0x16, IL, imm 0 -
  * goes to the portable HVC dispatch directly, as on AArch32.
+ *
+ * The fast way (issue #29 on AArch64, docs/performance.md): every trap
+ * first saves only what the monitor's C may change (x0-x8, x16, x17, x30:
+ * arch.mk builds it with x9-x15 and x18 callee-saved) into the frame's own
+ * slots; the other registers stay in the CPU, kept by any C callee. HVC #0 needs no more - its handlers see x0-x3 alone (hvc.c:
+ * r[4]) and never ELR_EL2/SPSR_EL2, which stay in the CPU - and neither
+ * does a hot form of a trapped MRS/MSR (trap_sys64_hot(), trap.c), which
+ * works on those registers and ELR_EL2 itself. Everything else saves the
+ * rest (x19-x29, ELR, SPSR) and takes the general way.
  */
 	.equ	FRAME_SIZE, 34 * 8	/* frame.h, checked there */
 	.equ	ESR_HVC64_ABI, 0x5a000000
+
+	.equ	FRAME_ELR, 31 * 8	/* frame.h */
+
+	/* x0-x8, x16, x17 and x30: what the monitor's C may change (arch.mk
+	 * A64_CALLEE_SAVED; x9 rides along with x8: the guest's, unchanged) */
+	.macro	save_caller
+	sub	sp, sp, #FRAME_SIZE
+	stp	x0, x1, [sp, #16 * 0]
+	stp	x2, x3, [sp, #16 * 1]
+	stp	x4, x5, [sp, #16 * 2]
+	stp	x6, x7, [sp, #16 * 3]
+	stp	x8, x9, [sp, #16 * 4]
+	stp	x16, x17, [sp, #16 * 8]
+	str	x30, [sp, #16 * 15]
+	.endm
+
+	/* the rest, after save_caller and any C calls (x9-x15 and x18-x29
+	 * unchanged by them; x30 is not the guest's any more and is not
+	 * stored again) */
+	.macro	save_rest
+	stp	x10, x11, [sp, #16 * 5]
+	stp	x12, x13, [sp, #16 * 6]
+	stp	x14, x15, [sp, #16 * 7]
+	stp	x18, x19, [sp, #16 * 9]
+	stp	x20, x21, [sp, #16 * 10]
+	stp	x22, x23, [sp, #16 * 11]
+	stp	x24, x25, [sp, #16 * 12]
+	stp	x26, x27, [sp, #16 * 13]
+	stp	x28, x29, [sp, #16 * 14]
+	mrs	x0, elr_el2
+	mrs	x1, spsr_el2
+	stp	x0, x1, [sp, #FRAME_ELR]	/* elr, spsr */
+	.endm
+
+	/* save_caller's registers back, and return to the guest */
+	.macro	restore_caller
+	ldp	x0, x1, [sp, #16 * 0]
+	ldp	x2, x3, [sp, #16 * 1]
+	ldp	x4, x5, [sp, #16 * 2]
+	ldp	x6, x7, [sp, #16 * 3]
+	ldr	x8, [sp, #16 * 4]
+	ldp	x16, x17, [sp, #16 * 8]
+	ldr	x30, [sp, #16 * 15]
+	add	sp, sp, #FRAME_SIZE
+	eret
+	.endm
 
 	.macro	save_frame
 	sub	sp, sp, #FRAME_SIZE
@@ -51,7 +106,17 @@ blmon_hyp_vectors:
 	slot	el2_irq
 	slot	el2_fiq
 	slot	el2_serror
-	slot	guest_sync		/* 0x400: the guest, AArch64 */
+	/* 0x400: the guest, AArch64 - HVC #0 whole in its slot (23 of its
+	 * 32 instructions): no branch in, none out */
+	.balign	0x80
+	save_caller
+	mrs	x1, esr_el2
+	mov	x2, #ESR_HVC64_ABI
+	cmp	x1, x2
+	mov	x0, sp
+	b.ne	guest_sync
+	bl	trap_hvc_abi
+	restore_caller
 	slot	guest_irq
 	slot	guest_fiq
 	slot	guest_serror
@@ -84,16 +149,14 @@ blmon_hyp_vectors:
 	bad	guest_fiq, 0x500
 	bad	guest_serror, 0x580
 
+	/* the 0x400 slot's other exceptions: x0 = the frame (save_caller's
+	 * part), x1 = ESR_EL2 */
 guest_sync:
-	save_frame
-	mrs	x1, esr_el2
-	mov	x2, #ESR_HVC64_ABI
-	cmp	x1, x2
+	bl	trap_sys64_hot		/* (f, esr): 1 done, 0 untouched */
+	cbnz	w0, guest_exit_caller
+	save_rest
 	mov	x0, sp
-	b.ne	1f
-	bl	trap_hvc_abi
-	b	guest_exit
-1:	bl	arm64_trap_sync
+	bl	arm64_trap_sync
 	b	guest_exit
 
 guest_sync_a32:
@@ -125,6 +188,10 @@ guest_exit:
 	ldp	x28, x29, [sp, #16 * 14]
 	add	sp, sp, #FRAME_SIZE
 	eret
+
+	/* after save_caller: ELR_EL2 and SPSR_EL2 are the CPU's own */
+guest_exit_caller:
+	restore_caller
 
 /*
  * cpu_enter_guest(pc, x0, x1, x2): the first entry, EL1h with D, A, I, F

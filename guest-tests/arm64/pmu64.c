@@ -158,6 +158,53 @@ static void type_a(unsigned me)
 	}
 }
 
+/* The fast ways (issue #29 on AArch64, docs/performance.md): MRS
+ * PMCCNTR_EL0 and MSR PMSELR_EL0 from EL1 in their hot form
+ * (hyp/exit/sys_trap.c) with every kind of Rt - one the fast frame holds
+ * (x5, x30), one only the CPU holds (x20, x27) and XZR (the general way) -
+ * give what the general way gives, and an HVC or a hot trap keeps the
+ * registers it must (x4-x30). The cycle counter is stopped (type_a): its
+ * value is exact. */
+static void fast_ways(void)
+{
+	uint64_t a, b, c;
+
+	to_state(1);
+	__asm__ volatile("mov x10, %2\n\tmov x21, %3\n\tmrs x5, pmccntr_el0\n\tmov %0, x5\n\tmov %1, x10"
+			 : "=&r"(a), "=&r"(b) : "r"(0x1010ull), "r"(0x2121ull) : "x5", "x10", "x21");
+	check_eq("MRS x5, PMCCNTR_EL0 (hot form, 3 -> 2): all 64 bits", a, 0x500000007ull);
+	check_eq("... x10 kept", b, 0x1010);
+	check_eq("... state 2", state(), 2);
+	to_state(1);
+	__asm__ volatile("mrs x20, pmccntr_el0\n\tmov %0, x20" : "=r"(a) : : "x20");
+	check_eq("MRS x20, PMCCNTR_EL0 (the general way): the same", a, 0x500000007ull);
+	check_eq("... state 2", state(), 2);
+	to_state(1);
+	__asm__ volatile("mov x30, xzr\n\tmrs x30, pmccntr_el0\n\tmov %0, x30" : "=r"(a) : : "x30");
+	check_eq("MRS x30, PMCCNTR_EL0: the same", a, 0x500000007ull);
+	to_state(1);
+	__asm__ volatile("mrs xzr, pmccntr_el0" : : : "memory");
+	check_eq("MRS XZR, PMCCNTR_EL0: done, state 2", state(), 2);
+	to_state(1);
+	__asm__ volatile("mov x27, %0\n\tmsr pmselr_el0, x27" : : "r"(0x23ull) : "x27");
+	check_eq("MSR PMSELR_EL0, x27 (the general way): 3 (5 bits)", MRS(PMSELR_EL0), 3);
+	to_state(1);
+	__asm__ volatile("mov x30, %0\n\tmsr pmselr_el0, x30" : : "r"(0x22ull) : "x30");
+	check_eq("MSR PMSELR_EL0, x30 (hot form): 2", MRS(PMSELR_EL0), 2);
+	to_state(1);
+	__asm__ volatile("msr pmselr_el0, xzr" : : : "memory");
+	check_eq("MSR PMSELR_EL0, XZR (the general way): 0", MRS(PMSELR_EL0), 0);
+	check_eq("... state 2", state(), 2);
+	/* HVC #0 saves x0-x18 and x30 only: SMCCC keeps x4-x30 */
+	__asm__ volatile("mov x0, %3\n\tmov x4, #0x44\n\tmov x17, #0x1717\n\tmov x18, #0x1818\n\t"
+			 "mov x30, #0x3030\n\thvc #0\n\tadd %0, x4, x17\n\tmov %1, x18\n\tmov %2, x30"
+			 : "=&r"(a), "=&r"(b), "=&r"(c) : "r"((uint64_t)HVC_PMU_GET_STATE)
+			 : "x0", "x1", "x2", "x3", "x4", "x17", "x18", "x30", "memory");
+	check_eq("HVC #0 keeps x4 and x17", a, 0x44 + 0x1717);
+	check_eq("... x18", b, 0x1818);
+	check_eq("... x30", c, 0x3030);
+}
+
 /* SMCCC's 64-bit forms (id bit 30): the cycle counter whole in one
  * register, on the same register file as the 32-bit calls; ids without a
  * 64-bit form answer -1. The counter is stopped (PMCNTENCLR bit 31), so
@@ -200,6 +247,22 @@ static void smc64(unsigned me)
 		 (uint32_t)BL_HVC_NOT_SUPPORTED);
 	check_eq("GET_COUNTERS_SIZE | bit 30: -1",
 		 (uint32_t)hvc64(HVC_GET_COUNTERS_SIZE | BL_HVC_SMC64, 0, 0, 0).x0, (uint32_t)BL_HVC_NOT_SUPPORTED);
+	/* the table's slot is the id's offset from 0x90001000 rotated left by 2
+	 * (hyp/exit/hvc.c): an offset of 2 << 30 or 3 << 30 plus a call's, the
+	 * ids below the base and past the last are none of the calls */
+	{
+		static const uint32_t ids[] = {
+			HVC_PMU_GET_STATE + 0x80000000u, HVC_PMU_GET_STATE + 0xc0000000u,
+			HVC_PMU_GET_STATE - 0x40000000u, 0x90000fffu, HVC_PMU_SWINC + 1u,
+			(HVC_PMU_SWINC + 1u) | BL_HVC_SMC64, 0x10001000u, 0x50001000u,
+		};
+
+		for (unsigned i = 0; i < sizeof(ids) / sizeof(ids[0]); i++)
+			check(hvc64(ids[i], 0, 0, 0).x0 == (uint64_t)(int64_t)BL_HVC_NOT_SUPPORTED ||
+				      (uint32_t)hvc64(ids[i], 0, 0, 0).x0 == (uint32_t)BL_HVC_NOT_SUPPORTED,
+			      "id %08x (no call's slot): -1", ids[i]);
+	}
+	check_eq("... and GET_STATE itself still answers", hvc64(HVC_PMU_GET_STATE, 0, 0, 0).x0, state());
 	check_eq("0xD0001fff: -1", (uint32_t)hvc64(0xD0001fffu, 0, 0, 0).x0, (uint32_t)BL_HVC_NOT_SUPPORTED);
 	sync_desc[0].header.entries = 1;
 	sync_desc[0].header.active_cluster_id = 99;
@@ -261,6 +324,7 @@ void guest_main(uint64_t dtb)
 	type_b(me);
 	sync(me);
 	type_a(me);
+	fast_ways();
 	smc64(me);
 	hostile(me);
 	test_finish();

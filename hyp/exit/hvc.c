@@ -86,7 +86,8 @@ static int32_t sync_counters(struct hyp_cpu *c, uint32_t addr)
 	const struct guest_ram *m = &hyp_guest_ram;
 	const uint32_t esz = sizeof(struct descriptor);
 
-	if ((addr & 3) || !guest_range_ok(m, addr, esz) || addr == 0)   /* pmu_sync_entries(): not null */
+	/* the header in RAM, for its read; the hole's test with the array's */
+	if ((addr & 3) || !guest_range_in_ram(m, addr, esz) || addr == 0)   /* pmu_sync_entries(): not null */
 		return BL_HVC_INVALID_PARAMETER;
 	uint32_t entries = *(const volatile uint32_t *)(uintptr_t)addr;   /* header.entries */
 
@@ -253,15 +254,22 @@ static void hvc_monitor_checksum(guest_reg_t r[4], struct hyp_cpu *c)
 /* The table covers every id up to the highest; most of it is holes (3 KiB
  * of pointers), which buys a dispatch of one compare and one load. */
 #define HVC_SPAN  (HVC_PMU_SWINC - HVC_BASE + 1u)
-/* An id's slot: its offset from the base, in the second half for an
- * SMC64 id (ARCH_HAS_SMC64; no such id is listed otherwise) */
+/* An id's slot. Without SMC64 (no such id is listed then): its offset
+ * from the base. With it (issue #29 on AArch64): the offset rotated left
+ * by 2, so that bit 30 (SMC64) lands in bit 0 and bit 31 in bit 1 - the
+ * two forms of a call side by side at 4n and 4n + 1, slots 4n + 2 and
+ * 4n + 3 holes, and every id whose offset's bits [29:0] are not a call's
+ * past the end: one rotation and one compare, for a table twice as big
+ * (24 KiB of pointers) */
 #if ARCH_HAS_SMC64
-#define HVC_FORMS 2u
+#define HVC_ROL2(x) (((uint32_t)(x) << 2) | ((uint32_t)(x) >> 30))
+#define HVC_SLOT(fid) HVC_ROL2((fid) - HVC_BASE)
+#define HVC_SLOTS (4u * HVC_SPAN)
 #else
-#define HVC_FORMS 1u
-#endif
 #define HVC_SLOT(fid) \
 	(((fid) & ~BL_HVC_SMC64) - HVC_BASE + ((fid) & BL_HVC_SMC64 ? HVC_SPAN : 0u))
+#define HVC_SLOTS HVC_SPAN
+#endif
 
 #define X(fid, fn) _Static_assert(((fid) & ~BL_HVC_SMC64) >= HVC_BASE &&             \
 				  ((fid) & ~BL_HVC_SMC64) - HVC_BASE < HVC_SPAN &&   \
@@ -294,8 +302,8 @@ static void hvc_hole(guest_reg_t r[4], struct hyp_cpu *c)
  * Two ids for one slot are caught by hvc_check_table() at boot instead. */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Woverride-init"
-static const hvc_fn hvc_table[HVC_FORMS * HVC_SPAN] = {
-	[0 ... HVC_FORMS * HVC_SPAN - 1] = hvc_hole,
+static const hvc_fn hvc_table[HVC_SLOTS] = {
+	[0 ... HVC_SLOTS - 1] = hvc_hole,
 #define X(fid, fn) [HVC_SLOT(fid)] = (fn),
 	HVC_CALLS
 #undef X
@@ -306,7 +314,7 @@ void hvc_check_table(void)
 {
 	unsigned used = 0, listed = 0;
 
-	for (unsigned i = 0; i < HVC_FORMS * HVC_SPAN; i++)
+	for (unsigned i = 0; i < HVC_SLOTS; i++)
 		used += hvc_table[i] != hvc_hole;
 #define X(fid, fn)                                                             \
 	HYP_ASSERT(hvc_table[HVC_SLOT(fid)] == (fn));                          \
@@ -320,15 +328,12 @@ void hvc_check_table(void)
 		  (unsigned long)(HVC_BASE + HVC_SPAN - 1));
 }
 
-/* The slot of the id in w0, or one past the table (an id below the base
- * wraps to a huge value; with SMC64, bit 30 is taken out and chooses the
- * half) */
+/* The slot of the id in w0, or past the table (an id below the base
+ * wraps to a huge value; with SMC64, HVC_SLOT()'s rotation) */
 static inline uint32_t hvc_slot(uint32_t id)
 {
 #if ARCH_HAS_SMC64
-	uint32_t off = (id & ~BL_HVC_SMC64) - HVC_BASE;
-
-	return off < HVC_SPAN ? off + (id & BL_HVC_SMC64 ? HVC_SPAN : 0u) : ~0u;
+	return HVC_SLOT(id);
 #else
 	return id - HVC_BASE;
 #endif
@@ -338,7 +343,7 @@ void trap_hvc_abi(struct guest_frame *f)
 {
 	uint32_t off = hvc_slot((uint32_t)f->r[0]);
 
-	if (off < HVC_FORMS * HVC_SPAN) {
+	if (off < HVC_SLOTS) {
 		hvc_table[off](f->r, this_cpu());
 		return;
 	}

@@ -2,6 +2,7 @@
  * and the PMU's system register map (arch/arm64/pmu_sysregs.h), built from
  * syndromes laid out as the ARM ARM gives them (D17.2.37, EC 0x18). */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
@@ -152,6 +153,61 @@ static void aborts(void **state)
 	assert_int_equal(SRK_HPFAR_EL2, SR_KEY(3, 4, 6, 0, 4));
 }
 
+/* The hot forms (esr.h ESR_SYS64_FORM(), hyp/exit/sys_trap.c): every ISS of
+ * EC 0x18 with IL is one exactly when it is MRS PMCCNTR_EL0 / MSR
+ * PMSELR_EL0 by the ARM ARM's fields, whatever the Rt, and ISS[24:22]
+ * (RES0) clear; another class, IL clear, or a bit of [63:32] is never
+ * one. Exhaustive over the 25-bit ISS. */
+static bool ref_is(uint32_t iss, unsigned op0, unsigned op1, unsigned crn, unsigned crm,
+		   unsigned op2, unsigned read)
+{
+	return (iss >> 22) == 0 && ((iss >> 20) & 3u) == op0 && ((iss >> 17) & 7u) == op2 &&
+	       ((iss >> 14) & 7u) == op1 && ((iss >> 10) & 15u) == crn && ((iss >> 1) & 15u) == crm &&
+	       (iss & 1u) == read;
+}
+
+static void hot_forms(void **state)
+{
+	const uint64_t ccnt = ESR_SYS64_FORM(SRK_PMCCNTR_EL0, true);
+	const uint64_t selr = ESR_SYS64_FORM(SRK_PMSELR_EL0, false);
+	unsigned nccnt = 0, nselr = 0;
+
+	(void)state;
+	for (uint32_t iss = 0; iss <= ESR_ISS_MASK; iss++) {
+		uint64_t esr = (0x18ull << 26) | (1u << 25) | iss;
+		uint64_t form = esr_sys64_form(esr);
+		bool is_ccnt = ref_is(iss, 3, 3, 9, 13, 0, 1), is_selr = ref_is(iss, 3, 3, 9, 12, 5, 0);
+
+		if ((form == ccnt) != is_ccnt || (form == selr) != is_selr)
+			fail_msg("ISS %07x: form %llx", (unsigned)iss, (unsigned long long)form);
+		nccnt += is_ccnt;
+		nselr += is_selr;
+		if (!is_ccnt && !is_selr)
+			continue;
+		/* Rt is left where the decode finds it */
+		assert_int_equal(ESR_SYS_RT(esr), (iss >> 5) & 31u);
+		/* not with another class, IL clear, or any of [63:32] set */
+		for (unsigned ec = 0; ec < 64; ec++)
+			if (ec != 0x18) {
+				uint64_t o = esr_sys64_form(((uint64_t)ec << 26) | (1u << 25) | iss);
+				assert_true(o != ccnt && o != selr);
+			}
+		form = esr_sys64_form(esr & ~(uint64_t)ESR_IL);
+		assert_true(form != ccnt && form != selr);
+		for (unsigned b = 32; b < 64; b++) {
+			form = esr_sys64_form(esr | 1ull << b);
+			assert_true(form != ccnt && form != selr);
+		}
+	}
+	assert_int_equal(nccnt, 32);   /* one per Rt */
+	assert_int_equal(nselr, 32);
+	/* the examples: mrs x0, pmccntr_el0; msr pmselr_el0, x30 */
+	assert_true(esr_sys64_form(mk_sys(3, 3, 9, 13, 0, 0, 1)) == ccnt);
+	assert_true(esr_sys64_form(mk_sys(3, 3, 9, 12, 5, 30, 0)) == selr);
+	assert_true(esr_sys64_form(mk_sys(3, 3, 9, 13, 0, 0, 0)) != ccnt);   /* MSR PMCCNTR */
+	assert_true(esr_sys64_form(mk_sys(3, 3, 9, 12, 5, 0, 1)) != selr);   /* MRS PMSELR */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -160,6 +216,7 @@ int main(void)
 		cmocka_unit_test(other_classes),
 		cmocka_unit_test(pmu_map),
 		cmocka_unit_test(table_keys),
+		cmocka_unit_test(hot_forms),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

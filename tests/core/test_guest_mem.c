@@ -105,6 +105,28 @@ static void hole_agrees_with_64bit_model(void **state)
 			assert_int_equal(ok_hole(pts[i], pts[j]), model_hole(pts[i], pts[j]));
 }
 
+/* guest_range_in_ram(): RAM alone, whatever the hole; and SYNC's use of it
+ * (hvc.c: the header in RAM, then the whole array with the hole's test)
+ * decides every header address and entry count as the two full checks did */
+static void in_ram_and_sync(void **state)
+{
+	(void)state;
+	const uint32_t hb = h.hole_base, he = h.hole_base + h.hole_size;
+	const uint32_t pts[] = { 0, 4, 24, hb - 48, hb - 24, hb - 4, hb, hb + 4, he - 24, he - 4, he,
+				 he + 4, h.base, h.base + h.size - 24, h.base + h.size, 0xffffffe8u };
+	const unsigned n = sizeof(pts) / sizeof(pts[0]);
+
+	for (unsigned i = 0; i < n; i++) {
+		for (unsigned j = 0; j < n; j++) {
+			assert_int_equal(guest_range_in_ram(&h, pts[i], pts[j]), model_in(&h, pts[i], pts[j]));
+			assert_int_equal(guest_range_in_ram(&m, pts[i], pts[j]), guest_range_ok(&m, pts[i], pts[j]));
+		}
+		for (uint32_t e = 0; e <= 14; e++)
+			assert_int_equal(guest_range_in_ram(&h, pts[i], 24) && ok_hole(pts[i], (e + 1) * 24),
+					 ok_hole(pts[i], 24) && ok_hole(pts[i], (e + 1) * 24));
+	}
+}
+
 /* SMCCC64's SYNC: all of x1. Above 4 GiB nothing is the guest's, whatever
  * the low half says; the 32-bit rules below it. */
 static void addr64(void **state)
@@ -124,6 +146,7 @@ int main(void)
 	const struct CMUnitTest tests[] = { cmocka_unit_test(inside), cmocka_unit_test(outside),
 					    cmocka_unit_test(agrees_with_64bit_model), cmocka_unit_test(hole),
 					    cmocka_unit_test(hole_agrees_with_64bit_model),
+					    cmocka_unit_test(in_ram_and_sync),
 					    cmocka_unit_test(addr64) };
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

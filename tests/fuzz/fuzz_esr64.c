@@ -93,5 +93,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    s.read != (e.iss & 1u))
 		abort();
 	check_map(&s);
+	/* the hot forms (hyp/exit/sys_trap.c): the whole 64 bits, Rt aside, are
+	 * EC 0x18, IL, ISS[24:22] clear and MRS PMCCNTR_EL0 / MSR PMSELR_EL0 by
+	 * the ARM ARM's fields - nothing else */
+	bool sys = (v >> 25) == ((0x18u << 1) | 1u) && (e.iss >> 22) == 0 && s.op0 == 3 && s.op1 == 3 &&
+		   s.crn == 9;
+	uint64_t form = esr_sys64_form(v);
+
+	if ((form == ESR_SYS64_FORM(SRK_PMCCNTR_EL0, true)) != (sys && s.crm == 13 && s.op2 == 0 && s.read) ||
+	    (form == ESR_SYS64_FORM(SRK_PMSELR_EL0, false)) != (sys && s.crm == 12 && s.op2 == 5 && !s.read))
+		abort();
 	return 0;
 }
