@@ -74,16 +74,18 @@ deps:
 deps-quiet:
 	@command -v $(CC) >/dev/null || { echo "missing $(CC): run 'make deps'"; exit 1; }
 
-$(B)/lib/$(ARCH_DIR)/%.o: $(ARCH_DIR)/%.c | deps-quiet
+# every object depends on this file too: its flags (the ABI: -fcall-saved-x*,
+# no outline atomics) must not mix between old and new objects
+$(B)/lib/$(ARCH_DIR)/%.o: $(ARCH_DIR)/%.c arch/arm64/arch.mk | deps-quiet
 	@mkdir -p $(dir $@)
 	$(CC) $(TARGET_CFLAGS) $(ARCH_INC) $(LIB_DEFS) -MMD -MP -c $< -o $@
-$(B)/lib/$(ARCH_DIR)/%.o: $(ARCH_DIR)/%.S | deps-quiet
+$(B)/lib/$(ARCH_DIR)/%.o: $(ARCH_DIR)/%.S arch/arm64/arch.mk | deps-quiet
 	@mkdir -p $(dir $@)
 	$(CC) $(CPU_FLAGS) $(ARCH_INC) -MMD -MP -c $< -o $@
-$(B)/lib/pmu/%.o: pmu/%.c | deps-quiet
+$(B)/lib/pmu/%.o: pmu/%.c arch/arm64/arch.mk | deps-quiet
 	@mkdir -p $(dir $@)
 	$(CC) $(TARGET_CFLAGS) $(PMU_INC) $(LIB_DEFS) -MMD -MP -c $< -o $@
-$(B)/lib/hyp/%.o: hyp/%.c | deps-quiet
+$(B)/lib/hyp/%.o: hyp/%.c arch/arm64/arch.mk | deps-quiet
 	@mkdir -p $(dir $@)
 	$(CC) $(TARGET_CFLAGS) $(HYP_INC) $(LIB_DEFS) -MMD -MP -c $< -o $@
 $(B)/libblmon.a: $(LIB_OBJS)
@@ -91,10 +93,10 @@ $(B)/libblmon.a: $(LIB_OBJS)
 	$(AR) rcs $@ $^
 lib: $(B)/libblmon.a
 
-$(B)/board/%.o: board/%.c | deps-quiet
+$(B)/board/%.o: board/%.c arch/arm64/arch.mk | deps-quiet
 	@mkdir -p $(dir $@)
 	$(CC) $(TARGET_CFLAGS) $(BOARD_INC) -MMD -MP -c $< -o $@
-$(B)/board/%.o: board/%.S | deps-quiet
+$(B)/board/%.o: board/%.S arch/arm64/arch.mk | deps-quiet
 	@mkdir -p $(dir $@)
 	$(CC) $(CPU_FLAGS) $(BOARD_INC) -MMD -MP -c $< -o $@
 BOARD_OBJS := $(patsubst board/%,$(B)/board/%.o,$(basename $(BOARD_SRCS)))
@@ -104,13 +106,13 @@ $(B)/hyp.elf: $(BOARD_OBJS) $(B)/libblmon.a linker/hyp-arm64.ld
 		-Wl,--defsym=BOARD_MAX_CPUS=$(BOARD_MAX_CPUS) -Wl,-Map=$@.map \
 		$(BOARD_OBJS) $(B)/libblmon.a -o $@
 
-$(B)/guests/lib/%.o: %.c | deps-quiet
+$(B)/guests/lib/%.o: %.c arch/arm64/arch.mk | deps-quiet
 	@mkdir -p $(dir $@)
 	$(CC) $(GUEST_CFLAGS) -MMD -MP -c $< -o $@
-$(B)/guests/lib/%.o: %.S | deps-quiet
+$(B)/guests/lib/%.o: %.S arch/arm64/arch.mk | deps-quiet
 	@mkdir -p $(dir $@)
 	$(CC) $(CPU_FLAGS) -Iguest-tests/arm64/lib -MMD -MP -c $< -o $@
-$(B)/guests/%.o: guest-tests/arm64/%.c | deps-quiet
+$(B)/guests/%.o: guest-tests/arm64/%.c arch/arm64/arch.mk | deps-quiet
 	@mkdir -p $(dir $@)
 	$(CC) $(GUEST_CFLAGS) -MMD -MP -c $< -o $@
 $(B)/guests/%.elf: $(B)/guests/%.o $(GUEST_LIB_OBJS) linker/guest-arm64.ld
