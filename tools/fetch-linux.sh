@@ -9,9 +9,18 @@
 #                             tools/build-linux-module.sh)
 #                             cache/linux/rootfs-extra/ (perf and exactly the
 #                             libraries it loads, copied into the initramfs)
+#   tools/fetch-linux.sh arm64 -> cache/linux64/<package>/... and
+#                             cache/linux64/rootfs-extra/: the AArch64 guest's
+#                             kernel, busybox and perf with its libraries
+#                             (PKGS_ARM64; no headers or perf-test userland yet)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-dir=cache/linux
+guest_arch=${1:-armhf}
+case $guest_arch in
+armhf) dir=cache/linux triplet=arm-linux-gnueabihf probe="linux-image-6.1.0-50-armmp-lpae:armhf=6.1.176-1" ;;
+arm64) dir=cache/linux64 triplet=aarch64-linux-gnu probe="linux-image-6.1.0-50-arm64:arm64=6.1.176-1" ;;
+*) echo "fetch-linux: $guest_arch: armhf (the default) or arm64"; exit 1 ;;
+esac
 mkdir -p "$dir/debs"
 # package:arch  version  sha256 (the SHA256 field of Debian's bookworm index)
 # (linux-kbuild-6.1 is pinned to bookworm main's version, the one the headers
@@ -77,6 +86,37 @@ PKGS=(
   "libidn2-0:armhf 2.3.3-1+b1 4bd11a1c6619d311b6b6dd44208d708f18ebcf70ee387a51fde849f783b1fdc8"
   "libunistring2:armhf 1.0-2 238765946297dfea3c383338f5ceaa665a5c870ec014a1cccc639bd1a23cf3b7"
 )
+# The AArch64 guest (docs/arm64.md): the same versions as the armhf ones
+PKGS_ARM64=(
+  "linux-image-6.1.0-50-arm64:arm64 6.1.176-1 914f75b57a8e165d85fb910c3e2dcc7000a05a9fea3f42f90b26e8dd590d5f06"
+  "busybox-static:arm64 1:1.35.0-4+deb12u1+b1 732c9135564fc71337e0e05fb4da4d11e6c28c1834bce3e405e575afef2a52f5"
+  "linux-perf:arm64 6.1.176-1 c7b9e0b0e2fe8455152e149fe3269ca9854255077cd6c5cb634a613dfbdcc0e6"
+  "libc6:arm64 2.36-9+deb12u14 01f4330719fd4f65580e16ea5a0527f372fca750e8f588d26deaf09f2d3b1cf4"
+  "libgcc-s1:arm64 12.2.0-14+deb12u1 576926b283613db80168ddf76380a3bd877602778cf0d226caa7bfbfa71eacf3"
+  "libstdc++6:arm64 12.2.0-14+deb12u1 26e138c677a985775331373828a6c286c551ff397cb735d00e2383cb273d1cb2"
+  "zlib1g:arm64 1:1.2.13.dfsg-1 52b8b8a145bbe1956bba82034f77022cbef0c3d0885c9e32d9817a7932fe1913"
+  "liblzma5:arm64 5.4.1-1+deb12u1 647ce9d81e41c30071ce6ac0d3324579216a33aaa1d28971d6952315f6a95a75"
+  "libzstd1:arm64 1.5.4+dfsg2-5 95e173c9538f96ede4fc275ec7863f395a97dd0ea62454be9bc914efa1b9be93"
+  "libbz2-1.0:arm64 1.0.8-5+b1 d3a96ece03326498b39ff093a76800dfcbcb1d4049d6ae6e9f6fa1aa7a590ad6"
+  "libelf1:arm64 0.188-2.1 32971952d8f5d563447bf275f24e26057500924da2d855c1edb53b0f0400bd11"
+  "libdw1:arm64 0.188-2.1 3b403c886653e2ea496b74cf3b5c89aa0f50a7c2af9eda343be185970d3f440d"
+  "libunwind8:arm64 1.6.2-3 f83ce7c58caaf15cfb0b6ced538751ea11ded920443aecfe617049ae184b715e"
+  "libopencsd1:arm64 1.3.3-1 e526954fa16bb58fc1afb08da5a4d487863f593542c218efb1444ab24d24e188"
+  "libaudit1:arm64 1:3.0.9-1 619606427a334cba955e0afb18bf4a636df4141d32ea474a79cc512b5ca358e7"
+  "libcap-ng0:arm64 0.8.3-1+b3 24e74ad29a37d2a3940b8977d11298a7afc77379ef414b561d79c64147d740e0"
+  "libcap2:arm64 1:2.66-4+deb12u3+b1 b3a21ae1cef9c2f3fa340007100fb0aa934ab6a4d8aed131660de9713db2bb6e"
+  "libslang2:arm64 2.3.3-3 9dafcae211f5fccd147858384dd4ef161fae8a7d681256aaa7a772cbce15df55"
+  "libnuma1:arm64 2.0.16-1 b4ed2547f387eb2e97d13c0b423b034d2a4d052b2131dfe043e45a84915452c5"
+  "libperl5.36:arm64 5.36.0-7+deb12u3 9f88187766759ddc21b4b2fe2956929c4883a6674884cedde261e3ccf9a32d5c"
+  "libcrypt1:arm64 1:4.4.33-2 eea0ad76ea5eb507127fea0c291622ea4ecdbb71c4b9a8ed9c76ae33fc1a0127"
+  "libpython3.11:arm64 3.11.2-6+deb12u8 124978ff6bdfb972b5ab4eb44899fde190d3e651fdf941d141fd1b5a68bedc80"
+  "libexpat1:arm64 2.5.0-1+deb12u2 8dc1976735acf825e3a922d82f171e20feec7394da2b8c616091983e38706275"
+  "libbabeltrace1:arm64 1.5.11-1+b2 ae914a416a552cf1d943ccc3b8a4ca3f8e1fbd9b3e1552ebf8aaa88a8e6aeb0f"
+  "libglib2.0-0:arm64 2.74.6-2+deb12u9 61d92fffada7e27fc0ed9d23e047b45bca3b2e3bfe1a918f4ec16559282859f4"
+  "libpcre2-8-0:arm64 10.42-1 b2448d0a8a3db7fbeac231e7ef93811346c1fb5f96ccf6f631701d8a4eb39206"
+  "libuuid1:arm64 2.38.1-5+deb12u3 3b2d19df0f3190108cf54228c4cfc822226c06d8f3615a5ab16a7dffb1f58aed"
+)
+[ "$guest_arch" = arm64 ] && PKGS=("${PKGS_ARM64[@]}")
 # Packages whose whole tree (minus documentation) goes into perftest-root;
 # of binutils only the ELF tools (objdump, nm, addr2line, ...; their
 # libraries are libbinutils') are taken, not the 6 MB of linkers and
@@ -85,11 +125,11 @@ PERFTEST_TREES=(bash dash coreutils grep sed findutils iputils-ping python3.11-m
   libpython3.11-minimal libpython3.11-stdlib libbinutils libctf-nobfd0 libctf0 libjansson4
   libacl1 libattr1 libselinux1 libgmp10 libssl3 libtinfo6 libidn2-0 libunistring2)
 SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
-ensure_armhf() {
-	if ! dpkg --print-foreign-architectures | grep -qx armhf; then
-		$SUDO dpkg --add-architecture armhf
+ensure_arch() {
+	if ! dpkg --print-foreign-architectures | grep -qx "$guest_arch"; then
+		$SUDO dpkg --add-architecture "$guest_arch"
 	fi
-	if ! apt-cache show "linux-image-6.1.0-50-armmp-lpae:armhf=6.1.176-1" >/dev/null 2>&1; then
+	if ! apt-cache show "$probe" >/dev/null 2>&1; then
 		# A mirror caught mid-sync (seen: bookworm-security's armhf index)
 		# makes apt-get update fail as a whole although the suites we
 		# take packages from are fine; what matters is checked next.
@@ -115,14 +155,14 @@ for entry in "${PKGS[@]}"; do
 	fi
 done
 if [ ${#want[@]} -gt 0 ]; then
-	ensure_armhf
+	ensure_arch
 	(cd "$dir/debs" && apt-get download -q "${want[@]}" 2>&1 | grep -v '^W: Download is performed unsandboxed' || true)
 fi
 pkgdirs=()
 for entry in "${PKGS[@]}"; do
 	read -r pkg ver sum <<<"$entry"
 	name=${pkg%:*} arch=${pkg#*:}
-	[ "$arch" = armhf ] && pkgdirs+=("$dir/$name")  # where perf's libraries may come from
+	[ "$arch" = "$guest_arch" ] && pkgdirs+=("$dir/$name")  # where perf's libraries may come from
 	deb=$(deb_ok "$name" "$arch" "$sum") || {
 		echo "fetch-linux: $name:$arch=$ver: not downloaded, or checksum mismatch (Debian may have replaced it: bump the pin in PKGS)"
 		exit 1
@@ -134,6 +174,15 @@ for entry in "${PKGS[@]}"; do
 		touch "$stamp"
 	fi
 done
+if [ "$guest_arch" = arm64 ]; then
+	ls "$dir/linux-image-6.1.0-50-arm64/boot/vmlinuz-6.1.0-50-arm64" >/dev/null
+	rm -rf "$dir/rootfs-extra.tmp"
+	ELF_LIBDIR=lib/$triplet tools/copy-elf-closure.sh "$dir/rootfs-extra.tmp" \
+		"$dir/linux-perf/usr/bin/perf" usr/bin/perf "${pkgdirs[@]}"
+	rm -rf "$dir/rootfs-extra"
+	mv "$dir/rootfs-extra.tmp" "$dir/rootfs-extra"
+	exit 0
+fi
 ls "$dir/linux-image-6.1.0-50-armmp-lpae/boot/vmlinuz-6.1.0-50-armmp-lpae" >/dev/null
 
 # The headers expect to be installed in / : their scripts/ and tools/ are

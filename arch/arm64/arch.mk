@@ -32,7 +32,7 @@ LIB_DEFS  := -DLOG_LEVEL=$(LOG_LEVEL)
 # What of the portable monitor this step carries (arch/arm64/arch_caps.h)
 LIB_SRCS := $(wildcard $(ARCH_DIR)/*.c $(ARCH_DIR)/*.S) $(wildcard pmu/*.c) \
 	hyp/core/fmt.c hyp/core/log.c hyp/core/panic.c hyp/core/pmu_phys.c hyp/core/options.c hyp/core/hyp_state.c \
-	hyp/fdt/fdt.c hyp/fdt/fdt_api.c hyp/exit/hvc.c hyp/exit/pmu_sysreg.c hyp/init/init_pmu.c \
+	hyp/fdt/fdt.c hyp/fdt/fdt_api.c hyp/fdt/fdt_fixup.c hyp/exit/hvc.c hyp/exit/pmu_sysreg.c hyp/init/init_pmu.c \
 	hyp/debug/dbg_context.c hyp/exit/dbg_sysreg.c hyp/switch/cluster.c hyp/switch/switch_one.c
 LIB_OBJS := $(patsubst %,$(B)/lib/%.o,$(basename $(LIB_SRCS)))
 
@@ -124,3 +124,29 @@ test-arm64: deps all
 
 clean:
 	rm -rf $(B)
+
+# ---- the AArch64 Linux guest (Debian arm64 kernel + busybox + perf, cached in
+# cache/linux64/ by tools/fetch-linux.sh arm64; docs/arm64.md "Linux") -------
+LINUX_FETCHED := cache/linux64/.fetched
+LINUX_KERNEL  := cache/linux64/linux-image-6.1.0-50-arm64/boot/vmlinuz-6.1.0-50-arm64
+$(LINUX_FETCHED): tools/fetch-linux.sh tools/copy-elf-closure.sh
+	tools/fetch-linux.sh arm64
+	touch $@
+$(LINUX_KERNEL): | $(LINUX_FETCHED)
+# Static programs run inside the guest, the ARMv7 guest's sources:
+# guest-tests/linux/prog/X.c -> build/arm64/linux/bin/X
+LINUX_CROSS := aarch64-linux-gnu-
+LINUX_PROGS := $(patsubst guest-tests/linux/prog/%.c,$(B)/linux/bin/%,$(wildcard guest-tests/linux/prog/*.c))
+$(B)/linux/bin/%: guest-tests/linux/prog/%.c $(wildcard guest-tests/linux/prog/*.h) include/bl_pmu_abi.h | deps-quiet
+	@mkdir -p $(dir $@)
+	$(LINUX_CROSS)gcc -std=gnu11 -O2 -static -Wall -Wextra -Werror -Iinclude $< -o $@
+$(B)/linux-initrd.gz: $(LINUX_FETCHED) guest-tests/linux/init guest-tests/linux/lib.sh \
+		guest-tests/linux/perf-lib.sh guest-tests/linux/cpufreq-lib.sh \
+		$(wildcard guest-tests/linux/tests/*/*) $(LINUX_PROGS) tools/make-initramfs.sh
+	@mkdir -p $(B)
+	tools/make-initramfs.sh --arch arm64 $@
+linux-guest: $(B)/linux-initrd.gz
+LINUX_SCENARIOS := $(shell awk '$$2 == "$(BOARD)" && $$1 ~ /^linux/ {print $$1}' guest-tests/scenarios.txt | paste -sd, -)
+linux-test: deps all linux-guest
+	@tools/test-all.sh --only $(LINUX_SCENARIOS)
+.PHONY: linux-guest linux-test
