@@ -115,6 +115,10 @@ PKGS_ARM64=(
   "libglib2.0-0:arm64 2.74.6-2+deb12u9 61d92fffada7e27fc0ed9d23e047b45bca3b2e3bfe1a918f4ec16559282859f4"
   "libpcre2-8-0:arm64 10.42-1 b2448d0a8a3db7fbeac231e7ef93811346c1fb5f96ccf6f631701d8a4eb39206"
   "libuuid1:arm64 2.38.1-5+deb12u3 3b2d19df0f3190108cf54228c4cfc822226c06d8f3615a5ab16a7dffb1f58aed"
+  # the headers the guest module is built against (tools/build-linux-module.sh)
+  "linux-headers-6.1.0-50-arm64:arm64 6.1.176-1 64c93d13ce119aaaf6604482f3237a132709217723a6f78f3775380cbc8519be"
+  "linux-headers-6.1.0-50-common:all 6.1.176-1 7f6f7bee50efbc36dc02c976be5982b96cf36abe544f03f09368e98cfcc5ac3b"
+  "linux-kbuild-6.1:amd64 6.1.176-1 667d2e1e94047031c3bcefa4bb67c2520bbc3cc1cce0aa592e67b108dbbead03"
 )
 [ "$guest_arch" = arm64 ] && PKGS=("${PKGS_ARM64[@]}")
 # Packages whose whole tree (minus documentation) goes into perftest-root;
@@ -174,23 +178,16 @@ for entry in "${PKGS[@]}"; do
 		touch "$stamp"
 	fi
 done
-if [ "$guest_arch" = arm64 ]; then
-	ls "$dir/linux-image-6.1.0-50-arm64/boot/vmlinuz-6.1.0-50-arm64" >/dev/null
-	rm -rf "$dir/rootfs-extra.tmp"
-	ELF_LIBDIR=lib/$triplet tools/copy-elf-closure.sh "$dir/rootfs-extra.tmp" \
-		"$dir/linux-perf/usr/bin/perf" usr/bin/perf "${pkgdirs[@]}"
-	rm -rf "$dir/rootfs-extra"
-	mv "$dir/rootfs-extra.tmp" "$dir/rootfs-extra"
-	exit 0
-fi
-ls "$dir/linux-image-6.1.0-50-armmp-lpae/boot/vmlinuz-6.1.0-50-armmp-lpae" >/dev/null
+flavour_name=armmp-lpae
+[ "$guest_arch" = arm64 ] && flavour_name=arm64
+ls "$dir/linux-image-6.1.0-50-$flavour_name/boot/vmlinuz-6.1.0-50-$flavour_name" >/dev/null
 
 # The headers expect to be installed in / : their scripts/ and tools/ are
 # symlinks into /usr/lib/linux-kbuild-6.1 (relative, so they point inside the
 # wrong package's directory here) and the flavour's Makefile includes the
 # common one by absolute path. Point both at the extracted packages (paths
 # relative to the tree, so the cache can move), instead of installing in /.
-flavour=$dir/linux-headers-6.1.0-50-armmp-lpae/usr/src/linux-headers-6.1.0-50-armmp-lpae
+flavour=$dir/linux-headers-6.1.0-50-$flavour_name/usr/src/linux-headers-6.1.0-50-$flavour_name
 common=$dir/linux-headers-6.1.0-50-common/usr/src/linux-headers-6.1.0-50-common
 kbuild=$dir/linux-kbuild-6.1/usr/lib/linux-kbuild-6.1
 for tree in "$flavour" "$common"; do
@@ -204,6 +201,15 @@ if grep -q "^include /usr/src/" "$flavour/Makefile"; then
 		"$flavour/Makefile"
 fi
 grep -q "^include \.\./" "$flavour/Makefile"
+
+if [ "$guest_arch" = arm64 ]; then
+	rm -rf "$dir/rootfs-extra.tmp"
+	ELF_LIBDIR=lib/$triplet tools/copy-elf-closure.sh "$dir/rootfs-extra.tmp" \
+		"$dir/linux-perf/usr/bin/perf" usr/bin/perf "${pkgdirs[@]}"
+	rm -rf "$dir/rootfs-extra"
+	mv "$dir/rootfs-extra.tmp" "$dir/rootfs-extra"
+	exit 0
+fi
 
 # Debian's /usr/bin/perf in 6.1.176-1 is the ELF itself (no perf_6.1 wrapper);
 # copy-elf-closure refuses a script, so a future wrapper would be noticed.

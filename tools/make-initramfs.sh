@@ -4,8 +4,8 @@
 #   /bin/busybox         busybox-static (armhf) from cache/linux/
 # --arch arm64: the AArch64 guest's (docs/arm64.md): busybox, perf and its
 # libraries from cache/linux64/ (tools/fetch-linux.sh arm64), the programs
-# from build/arm64/linux/bin/, no modules, no cpufreq governors, no perf-test
-# userland (none is fetched for arm64 yet). Either architecture takes every
+# from build/arm64/linux/bin/, no cpufreq governors, no perf-test
+# userland (none is fetched for arm64 yet); the module is build/arm64/linux/*.ko. Either architecture takes every
 # suite but those whose directory has a file "arch" naming the other one
 # (arm32 or arm64).
 #   /init                guest-tests/linux/init (runs the suite test.suite= names)
@@ -28,10 +28,10 @@
 # the initramfs without the 13.7 MB the perf tests add.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-perftest=1 arch=arm32 cache=cache/linux bin=build/linux
+perftest=1 arch=arm32 cache=cache/linux bin=build/linux strip=arm-linux-gnueabihf-strip
 if [ "${1:-}" = --no-perftest ]; then perftest=0; shift; fi
 if [ "${1:-}" = --arch ] && [ "${2:-}" = arm64 ]; then
-	arch=arm64 cache=cache/linux64 bin=build/arm64/linux perftest=0; shift 2
+	arch=arm64 cache=cache/linux64 bin=build/arm64/linux strip=aarch64-linux-gnu-strip perftest=0; shift 2
 fi
 out=$(realpath -m "$1")
 suites=${2:-guest-tests/linux/tests}
@@ -53,7 +53,7 @@ if compgen -G "$bin/bin/*" >/dev/null; then cp "$bin"/bin/* "$root/bin/"; fi
 # modules without their debug sections (a tenth of the size; insmod needs
 # none of it). Programs keep their symbols: perf report names functions.
 for ko in "$bin"/*.ko; do
-	if [ -e "$ko" ]; then arm-linux-gnueabihf-strip --strip-debug -o "$root/lib/modules/${ko##*/}" "$ko"; fi
+	if [ -e "$ko" ]; then $strip --strip-debug -o "$root/lib/modules/${ko##*/}" "$ko"; fi
 done
 # powersave, userspace, ondemand and conservative are modules in Debian's
 # kernel (schedutil and performance are built in); none depends on another.

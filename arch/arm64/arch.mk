@@ -140,9 +140,19 @@ LINUX_PROGS := $(patsubst guest-tests/linux/prog/%.c,$(B)/linux/bin/%,$(wildcard
 $(B)/linux/bin/%: guest-tests/linux/prog/%.c $(wildcard guest-tests/linux/prog/*.h) include/bl_pmu_abi.h | deps-quiet
 	@mkdir -p $(dir $@)
 	$(LINUX_CROSS)gcc -std=gnu11 -O2 -static -Wall -Wextra -Werror -Iinclude $< -o $@
+# The guest module (docs/linux-module.md) without its ARMv7-only parts
+# (module/Kbuild), against Debian's arm64 headers: the cluster-switch
+# initiator the linux64 scenario drives switches with
+LINUX_HEADERS := cache/linux64/linux-headers-6.1.0-50-arm64/usr/src/linux-headers-6.1.0-50-arm64/Makefile
+$(LINUX_HEADERS): | $(LINUX_FETCHED)
+$(B)/linux/blmon_guest.ko: $(wildcard guest-tests/linux/module/*) include/bl_pmu_abi.h \
+		tools/build-linux-module.sh $(LINUX_HEADERS) | deps-quiet
+	@mkdir -p $(dir $@)
+	tools/build-linux-module.sh $@ arm64
 $(B)/linux-initrd.gz: $(LINUX_FETCHED) guest-tests/linux/init guest-tests/linux/lib.sh \
 		guest-tests/linux/perf-lib.sh guest-tests/linux/cpufreq-lib.sh \
-		$(wildcard guest-tests/linux/tests/*/*) $(LINUX_PROGS) tools/make-initramfs.sh
+		$(wildcard guest-tests/linux/tests/*/*) $(LINUX_PROGS) $(B)/linux/blmon_guest.ko \
+		tools/make-initramfs.sh
 	@mkdir -p $(B)
 	tools/make-initramfs.sh --arch arm64 $@
 linux-guest: $(B)/linux-initrd.gz

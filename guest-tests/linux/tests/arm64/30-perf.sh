@@ -10,7 +10,7 @@ MID=20000000       # program's argument parsing costs the same in each
 # start-up, strtoul, exit), measured once on plain QEMU 7.2 (scenario
 # linux64-plain, the same kernel and initramfs, Linux at EL2 there): spin's
 # instructions:u = 2N + C on plain QEMU and under the monitor alike.
-C=11744
+C=11744   # (40-switch.sh uses it too)
 . /lib/perf-tests.sh   # pstat, pstatn, umin, RUNS, val, isnum, minus, within
 EV="-e cycles,instructions,instructions:u"
 whole() { # every event of these runs counted all the time (no multiplexing)
@@ -33,3 +33,4 @@ check_eq "instructions:u of spin 10M = 2N + C, C = $C as on plain QEMU" \
 check_eq "cycles = instructions (user+kernel), as on plain QEMU under -icount" \
 	"$(val t2 cycles)" "$(val t2 instructions)"
 note "spin $MID: cycles $(val t2 cycles), instructions $(val t2 instructions), instructions:u $(umin t2 instructions:u)"
+
