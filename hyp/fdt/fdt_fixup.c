@@ -296,7 +296,7 @@ static uint32_t resv_node(uint8_t *p, const uint32_t *name_off, uint32_t ac, uin
 			child[n++] = (char)(d < 10 ? '0' + d : 'a' + d - 10);
 	}
 	child[n] = 0;
-#define EMIT32(v) do { if (w) fdt_put_cells(w + len, 1, (v)); len += 4; } while (0)
+#define EMIT32(v) do { if (w) fdt_put_cells(w + len, 1, (uint32_t)(v)); len += 4; } while (0)
 #define EMIT_NAME(s, l) do { if (w) { memset(w + len, 0, ((l) + 4) & ~3u); memcpy(w + len, (s), (l)); } \
 			     len += ((l) + 4) & ~3u; } while (0)
 	EMIT32(FDT_BEGIN_NODE);
