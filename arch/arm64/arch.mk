@@ -60,6 +60,8 @@ help:
 	@echo "make ARCH=arm64        build/arm64/hyp.elf (the AArch64 monitor at EL2) and its guests"
 	@echo "make ARCH=arm64 run    boot it with the AArch64 demo guest in qemu-system-aarch64"
 	@echo "make ARCH=arm64 test-arm64   its QEMU scenarios only (make test runs them too)"
+	@echo "make ARCH=arm64 linux-guest  build/arm64/linux-initrd.gz: Debian's arm64 kernel's initramfs"
+	@echo "make ARCH=arm64 linux-test   Debian's arm64 Linux under the monitor and on plain QEMU"
 	@echo "everything else (host tests, lint, bench, the ARMv7 scenarios): make without ARCH"
 deps:
 	@tools/deps.sh
@@ -116,9 +118,9 @@ guests: $(patsubst %,$(B)/guests/%.bin,$(GUEST_SUITES))
 run: deps all
 	QEMU_BOARD=$(BOARD) qemu/run.sh $(B)/hyp.elf $(B)/guests/demo.bin
 
-# The AArch64 scenarios alone (make test runs them with the rest)
+# The AArch64 scenarios alone, the Linux ones too (make test runs them with the rest)
 ARM64_SCENARIOS := $(shell awk '$$2 == "$(BOARD)" {print $$1}' guest-tests/scenarios.txt | paste -sd, -)
-test-arm64: deps all
+test-arm64: deps all linux-guest
 	@tools/test-all.sh --only $(ARM64_SCENARIOS)
 .PHONY: test-arm64
 
