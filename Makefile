@@ -343,6 +343,7 @@ test: deps
 # What is long by nature (guest-tests/long.txt says what and why), out of
 # make test; make test keeps a run of each kind
 test-long: deps boards linux-guest
+	@$(MAKE) --no-print-directory ARCH=arm64 all linux-guest
 	@SCENARIOS=guest-tests/long.txt tools/test-all.sh --guest-only
 .PHONY: test-long
 

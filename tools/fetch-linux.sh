@@ -12,7 +12,7 @@
 #   tools/fetch-linux.sh arm64 -> cache/linux64/<package>/... and
 #                             cache/linux64/rootfs-extra/: the AArch64 guest's
 #                             kernel, busybox and perf with its libraries
-#                             (PKGS_ARM64; no headers or perf-test userland yet)
+#                             (PKGS_ARM64), cache/linux64/perftest-root/
 set -euo pipefail
 cd "$(dirname "$0")/.."
 guest_arch=${1:-armhf}
@@ -119,6 +119,30 @@ PKGS_ARM64=(
   "linux-headers-6.1.0-50-arm64:arm64 6.1.176-1 64c93d13ce119aaaf6604482f3237a132709217723a6f78f3775380cbc8519be"
   "linux-headers-6.1.0-50-common:all 6.1.176-1 7f6f7bee50efbc36dc02c976be5982b96cf36abe544f03f09368e98cfcc5ac3b"
   "linux-kbuild-6.1:amd64 6.1.176-1 667d2e1e94047031c3bcefa4bb67c2520bbc3cc1cce0aa592e67b108dbbead03"
+  # the perf-test userland (the perftest suite), as armhf's below
+  "bash:arm64 5.2.15-2+b13 fdb470b5ec1773b90014138bfc1deda4505c1c23e7f5731e8b527c636ac03385"
+  "dash:arm64 0.5.12-2 c1358e2a8054eb93efd460adf480224a16ea9e0b4d7b4c6cbcf8c8c91902a1d7"
+  "coreutils:arm64 9.1-1 ec8f090a14c684879dce251254d8d9ed0876d4480f750d5807ef04e5435e1c4d"
+  "grep:arm64 3.8-5 2caf08393ef6ea18a52e7e4609a7bd13811ff53733b4e45d2c7b0957e8d592cf"
+  "sed:arm64 4.9-1+deb12u1 a0ba2ac0e2f4fe2bfe9d74793b66061dbdf3a89a007e85c5277d6232e087e4e4"
+  "findutils:arm64 4.9.0-4 cc8792e769ff4a1280ff1a43b11a1858a72d858fb6eb871ec327ec8eebe99eaa"
+  "iputils-ping:arm64 3:20221126-1+deb12u1 590a9f9226ed2c7fc71132d84d5eff8cf0e932f3744b42cbd02712ba7c9a2aca"
+  "python3.11-minimal:arm64 3.11.2-6+deb12u8 6a07dd571f1a15af2f855d64571766fe44b73a57cc3b5ca79502bc89156a5e12"
+  "libpython3.11-minimal:arm64 3.11.2-6+deb12u8 c48bac178c0fc43a2bf8ace784c762b5ee83e2b981894a991dc3ccfd3ec7cd4b"
+  "libpython3.11-stdlib:arm64 3.11.2-6+deb12u8 e79876de55c6c2dca10d044b2fa69ccd863950ea01714220c1982d16008105f9"
+  "binutils-aarch64-linux-gnu:arm64 2.40-2 fa154fed9b3bb5e11c4c152c3faaa5b56dce9ea39fed68156c3d656c97b4a11e"
+  "libbinutils:arm64 2.40-2 1987db5a2ca550be3153dce8b23d6b2e038079c4de0b26b349e5b742e293ad23"
+  "libctf-nobfd0:arm64 2.40-2 27a232cba9b33bd8495e7ccc8ffbe24c729574a8073df0851decba037fb12a63"
+  "libctf0:arm64 2.40-2 539036b9ecf8af5e803962ffcf0639332dcb3a027a7ab10b174f8f92272f5b21"
+  "libjansson4:arm64 2.14-2 49fda2bcfdf6b78098a5cdc9eaee23ef1f3b331559f02f1e32bc26f1fb6b4aec"
+  "libacl1:arm64 2.3.1-3 2b0eef11a2e271e7355adaf1f6cbf8d2e83835ae1b6cf15165d59b8289c08342"
+  "libattr1:arm64 1:2.5.1-4 481e1c3fcad6773ba1c9d7f1de59e4fc80d95326c9b20192e13b7111013c932a"
+  "libselinux1:arm64 3.4-1+b6 29201edf23ebae40844d6c289afdb9bba52f927d55096ed1b1cd37e040135edc"
+  "libgmp10:arm64 2:6.2.1+dfsg1-1.1 9906387c1dd806518c915bd8616d072c741061d7fa26b222e52763456060b31a"
+  "libssl3:arm64 3.0.20-1~deb12u2 a256e03cc3abd7243ac5c6ee91a9deb56478221ef0d3c2b0748551e13140c0bf"
+  "libtinfo6:arm64 6.4-4 baef0f6776f84c7eed4f1146d6e5774689567dad43216894d41da02e6608e4b3"
+  "libidn2-0:arm64 2.3.3-1+b1 12a3efc056671bf1c1bed4c3444c2559c8d5e0c158a13316fc728f263b83ddc4"
+  "libunistring2:arm64 1.0-2 05b0b7700bfe269ff7af61f45e92055d7ef4c532c9584e4e2a352cf0bd4de5b1"
 )
 [ "$guest_arch" = arm64 ] && PKGS=("${PKGS_ARM64[@]}")
 # Packages whose whole tree (minus documentation) goes into perftest-root;
@@ -202,19 +226,12 @@ if grep -q "^include /usr/src/" "$flavour/Makefile"; then
 fi
 grep -q "^include \.\./" "$flavour/Makefile"
 
-if [ "$guest_arch" = arm64 ]; then
-	rm -rf "$dir/rootfs-extra.tmp"
-	ELF_LIBDIR=lib/$triplet tools/copy-elf-closure.sh "$dir/rootfs-extra.tmp" \
-		"$dir/linux-perf/usr/bin/perf" usr/bin/perf "${pkgdirs[@]}"
-	rm -rf "$dir/rootfs-extra"
-	mv "$dir/rootfs-extra.tmp" "$dir/rootfs-extra"
-	exit 0
-fi
 
 # Debian's /usr/bin/perf in 6.1.176-1 is the ELF itself (no perf_6.1 wrapper);
 # copy-elf-closure refuses a script, so a future wrapper would be noticed.
 rm -rf "$dir/rootfs-extra.tmp"
-tools/copy-elf-closure.sh "$dir/rootfs-extra.tmp" "$dir/linux-perf/usr/bin/perf" usr/bin/perf "${pkgdirs[@]}"
+ELF_LIBDIR=lib/$triplet tools/copy-elf-closure.sh "$dir/rootfs-extra.tmp" \
+	"$dir/linux-perf/usr/bin/perf" usr/bin/perf "${pkgdirs[@]}"
 rm -rf "$dir/rootfs-extra"
 mv "$dir/rootfs-extra.tmp" "$dir/rootfs-extra"
 
@@ -229,7 +246,7 @@ for name in "${PERFTEST_TREES[@]}"; do
 done
 rm -rf "$pt"/usr/share/{doc,man,info,locale,lintian,bug,menu,doc-base} "$pt"/usr/lib/python3.11/test
 for tool in addr2line ar c++filt nm objcopy objdump readelf size strings strip; do
-	cp -a "$dir/binutils-arm-linux-gnueabihf/usr/bin/arm-linux-gnueabihf-$tool" "$pt/usr/bin/$tool"
+	cp -a "$dir/binutils-$triplet/usr/bin/$triplet-$tool" "$pt/usr/bin/$tool"
 done
 cp -a "$dir/linux-perf/usr/lib/perf-core" "$dir/linux-perf/usr/lib/traceevent" "$pt/usr/lib/"
 cp -a "$dir/linux-perf/usr/share/perf-core" "$pt/usr/share/"
@@ -248,8 +265,8 @@ lacking() {
 		     /\(NEEDED\)/ { so = $0; sub(/.*\[/, "", so); sub(/\].*/, "", so); print f "\t" so }' |
 		while IFS=$'\t' read -r f so; do
 			for d in "$pt" "$dir/rootfs-extra"; do
-				[ -e "$d/lib/$so" ] || [ -e "$d/lib/arm-linux-gnueabihf/$so" ] ||
-					[ -e "$d/usr/lib/arm-linux-gnueabihf/$so" ] || continue
+				[ -e "$d/lib/$so" ] || [ -e "$d/lib/$triplet/$so" ] ||
+					[ -e "$d/usr/lib/$triplet/$so" ] || continue
 				continue 2
 			done
 			printf '%s\t%s\n' "$f" "$so"

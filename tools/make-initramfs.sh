@@ -2,12 +2,6 @@
 # Build the Linux guest's initramfs, one for every Linux scenario:
 #   make-initramfs.sh [--no-perftest] [--arch arm64] OUT.cpio.gz [SUITES]
 #   /bin/busybox         busybox-static (armhf) from cache/linux/
-# --arch arm64: the AArch64 guest's (docs/arm64.md): busybox, perf and its
-# libraries from cache/linux64/ (tools/fetch-linux.sh arm64), the programs
-# from build/arm64/linux/bin/, no cpufreq governors, no perf-test
-# userland (none is fetched for arm64 yet); the module is build/arm64/linux/*.ko. Either architecture takes every
-# suite but those whose directory has a file "arch" naming the other one
-# (arm32 or arm64).
 #   /init                guest-tests/linux/init (runs the suite test.suite= names)
 #   /lib/tests.sh        guest-tests/linux/lib.sh (check, check_eq, note, run_suite)
 #   /lib/perf-tests.sh   guest-tests/linux/perf-lib.sh (helpers of the perf checks)
@@ -24,6 +18,12 @@
 #                        cache/linux/perftest-root/ (what Linux's own `perf test`
 #                        calls; the perftest suite makes /bin/sh dash, the
 #                        other suites keep busybox's)
+# --arch arm64: the AArch64 guest's (docs/arm64.md): busybox, perf and its
+# libraries and the perf-test userland from cache/linux64/ (tools/fetch-linux.sh
+# arm64), the programs from build/arm64/linux/bin/, the module
+# build/arm64/linux/*.ko, no cpufreq governors. Either architecture takes every
+# suite but those whose directory has a file "arch" naming the other one
+# (arm32 or arm64).
 # tools/linux-measure.sh uses --no-perftest: its boot-time figures are those of
 # the initramfs without the 13.7 MB the perf tests add.
 set -euo pipefail
@@ -31,7 +31,7 @@ cd "$(dirname "$0")/.."
 perftest=1 arch=arm32 cache=cache/linux bin=build/linux strip=arm-linux-gnueabihf-strip
 if [ "${1:-}" = --no-perftest ]; then perftest=0; shift; fi
 if [ "${1:-}" = --arch ] && [ "${2:-}" = arm64 ]; then
-	arch=arm64 cache=cache/linux64 bin=build/arm64/linux strip=aarch64-linux-gnu-strip perftest=0; shift 2
+	arch=arm64 cache=cache/linux64 bin=build/arm64/linux strip=aarch64-linux-gnu-strip; shift 2
 fi
 out=$(realpath -m "$1")
 suites=${2:-guest-tests/linux/tests}
@@ -65,7 +65,7 @@ if [ "$arch" = arm32 ]; then
 fi
 if [ -d "$cache/rootfs-extra" ]; then cp -a "$cache/rootfs-extra/." "$root/"; fi
 if [ "$perftest" = 1 ]; then
-	cp -a cache/linux/perftest-root/. "$root/"
+	cp -a "$cache/perftest-root/." "$root/"
 	rm "$root/bin/sh"   # dash's; busybox --install makes it busybox's
 fi
 # The same inputs give the same bytes (file order, dates, inode numbers):
