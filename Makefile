@@ -113,6 +113,7 @@ help:
 	@echo "make host-test  host unit tests only (cmocka, ASan/UBSan)"
 	@echo "make guest-test QEMU scenarios only"
 	@echo "make linux-test Debian armhf Linux under the monitor (part of make test)"
+	@echo "make linux-test ARCH=arm64  Debian arm64 Linux under the AArch64 monitor (part of make test)"
 	@echo "make linux-measure  boot time and perf stat of Linux, plain QEMU vs under the monitor"
 	@echo "make fuzz       run each libFuzzer target for FUZZ_SECONDS (default 60; make test replays the corpus)"
 	@echo "make lint       cppcheck + clang-tidy (also part of make test)"
@@ -331,16 +332,19 @@ linux-measure: deps all linux-guest
 # fresh clone, mostly on one core - is built by tools/test-all.sh in the
 # background (LINUX_BUILD) while the host tests, lint and the first scenarios
 # run; scenarios.txt's @build waits for it. The same targets as `boards
-# lib host-tests-build linux-guest`.
+# lib host-tests-build linux-guest` and `make ARCH=arm64 linux-guest` (the
+# AArch64 Linux guest, docs/arm64.md).
 NPROC := $(shell nproc 2>/dev/null || echo 1)
 test: deps
 	@$(MAKE) --no-print-directory -j$(NPROC) boards-unfetched lib host-tests-build
 	@$(MAKE) --no-print-directory -j$(NPROC) ARCH=arm64 all
-	@LINUX_BUILD="$(MAKE) --no-print-directory -j$(NPROC) boards linux-guest" tools/test-all.sh
+	@LINUX_BUILD="$(MAKE) --no-print-directory -j$(NPROC) boards linux-guest && \
+		$(MAKE) --no-print-directory -j$(NPROC) ARCH=arm64 linux-guest" tools/test-all.sh
 
 # What is long by nature (guest-tests/long.txt says what and why), out of
 # make test; make test keeps a run of each kind
 test-long: deps boards linux-guest
+	@$(MAKE) --no-print-directory ARCH=arm64 all linux-guest
 	@SCENARIOS=guest-tests/long.txt tools/test-all.sh --guest-only
 .PHONY: test-long
 

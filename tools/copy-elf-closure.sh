@@ -7,12 +7,13 @@
 #     ROOT    the tree to fill (e.g. cache/linux/rootfs-extra)
 #     ELF     the program; it lands at ROOT/DEST
 #     PKGDIR  extracted packages (dpkg-deb -x) to take libraries from
-# Libraries land in ROOT/lib/arm-linux-gnueabihf/ under their soname: that
+# Libraries land in ROOT/lib/arm-linux-gnueabihf/ (ELF_LIBDIR=lib/<triplet>
+# for another architecture's) under their soname: that
 # is a directory the armhf loader searches by default, so no ld.so.cache
 # is needed. Fails, naming it, on a library no PKGDIR provides.
 set -euo pipefail
 root=$1 elf=$2 dest=$3; shift 3
-libdir=lib/arm-linux-gnueabihf
+libdir=${ELF_LIBDIR:-lib/arm-linux-gnueabihf}
 
 find_lib() { # soname PKGDIR... -> path of that library in one of the trees
 	local soname=$1 d f; shift

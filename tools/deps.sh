@@ -35,6 +35,7 @@ gcc-arm-linux-gnueabihf    /usr/bin/arm-linux-gnueabihf-gcc
 libc6-dev-armhf-cross      /usr/arm-linux-gnueabihf/include/bits/libc-header-start.h /usr/arm-linux-gnueabihf/lib/libc.a
 coreutils                  /usr/bin/timeout
 gcc-aarch64-linux-gnu      /usr/bin/aarch64-linux-gnu-gcc
+libc6-dev-arm64-cross      /usr/aarch64-linux-gnu/include/bits/libc-header-start.h /usr/aarch64-linux-gnu/lib/libc.a
 qemu-system-arm            /usr/bin/qemu-system-aarch64
 EOF
 	case "${1:-}" in

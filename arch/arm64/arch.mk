@@ -40,7 +40,7 @@ LIB_DEFS  := -DLOG_LEVEL=$(LOG_LEVEL)
 # What of the portable monitor this step carries (arch/arm64/arch_caps.h)
 LIB_SRCS := $(wildcard $(ARCH_DIR)/*.c $(ARCH_DIR)/*.S) $(wildcard pmu/*.c) \
 	hyp/core/fmt.c hyp/core/log.c hyp/core/panic.c hyp/core/pmu_phys.c hyp/core/options.c hyp/core/hyp_state.c \
-	hyp/fdt/fdt.c hyp/fdt/fdt_api.c hyp/exit/hvc.c hyp/exit/pmu_sysreg.c hyp/exit/sys_trap.c hyp/init/init_pmu.c \
+	hyp/fdt/fdt.c hyp/fdt/fdt_api.c hyp/fdt/fdt_fixup.c hyp/exit/hvc.c hyp/exit/pmu_sysreg.c hyp/exit/sys_trap.c hyp/init/init_pmu.c \
 	hyp/debug/dbg_context.c hyp/exit/dbg_sysreg.c hyp/switch/cluster.c hyp/switch/switch_one.c
 LIB_OBJS := $(patsubst %,$(B)/lib/%.o,$(basename $(LIB_SRCS)))
 
@@ -68,6 +68,8 @@ help:
 	@echo "make ARCH=arm64        build/arm64/hyp.elf (the AArch64 monitor at EL2) and its guests"
 	@echo "make ARCH=arm64 run    boot it with the AArch64 demo guest in qemu-system-aarch64"
 	@echo "make ARCH=arm64 test-arm64   its QEMU scenarios only (make test runs them too)"
+	@echo "make ARCH=arm64 linux-guest  build/arm64/linux-initrd.gz: Debian's arm64 kernel's initramfs"
+	@echo "make ARCH=arm64 linux-test   Debian's arm64 Linux under the monitor and on plain QEMU"
 	@echo "everything else (host tests, lint, bench, the ARMv7 scenarios): make without ARCH"
 deps:
 	@tools/deps.sh
@@ -126,11 +128,47 @@ guests: $(patsubst %,$(B)/guests/%.bin,$(GUEST_SUITES))
 run: deps all
 	QEMU_BOARD=$(BOARD) qemu/run.sh $(B)/hyp.elf $(B)/guests/demo.bin
 
-# The AArch64 scenarios alone (make test runs them with the rest)
+# The AArch64 scenarios alone, the Linux ones too (make test runs them with the rest)
 ARM64_SCENARIOS := $(shell awk '$$2 == "$(BOARD)" {print $$1}' guest-tests/scenarios.txt | paste -sd, -)
-test-arm64: deps all
+test-arm64: deps all linux-guest
 	@tools/test-all.sh --only $(ARM64_SCENARIOS)
 .PHONY: test-arm64
 
 clean:
 	rm -rf $(B)
+
+# ---- the AArch64 Linux guest (Debian arm64 kernel + busybox + perf, cached in
+# cache/linux64/ by tools/fetch-linux.sh arm64; docs/arm64.md "Linux") -------
+LINUX_FETCHED := cache/linux64/.fetched
+LINUX_KERNEL  := cache/linux64/linux-image-6.1.0-50-arm64/boot/vmlinuz-6.1.0-50-arm64
+$(LINUX_FETCHED): tools/fetch-linux.sh tools/copy-elf-closure.sh
+	tools/fetch-linux.sh arm64
+	touch $@
+$(LINUX_KERNEL): | $(LINUX_FETCHED)
+# Static programs run inside the guest, the ARMv7 guest's sources:
+# guest-tests/linux/prog/X.c -> build/arm64/linux/bin/X
+LINUX_CROSS := aarch64-linux-gnu-
+LINUX_PROGS := $(patsubst guest-tests/linux/prog/%.c,$(B)/linux/bin/%,$(wildcard guest-tests/linux/prog/*.c))
+$(B)/linux/bin/%: guest-tests/linux/prog/%.c $(wildcard guest-tests/linux/prog/*.h) include/bl_pmu_abi.h | deps-quiet
+	@mkdir -p $(dir $@)
+	$(LINUX_CROSS)gcc -std=gnu11 -O2 -static -Wall -Wextra -Werror -Iinclude $< -o $@
+# The guest module (docs/linux-module.md) without its ARMv7-only parts
+# (module/Kbuild), against Debian's arm64 headers: the cluster-switch
+# initiator the linux64 scenario drives switches with
+LINUX_HEADERS := cache/linux64/linux-headers-6.1.0-50-arm64/usr/src/linux-headers-6.1.0-50-arm64/Makefile
+$(LINUX_HEADERS): | $(LINUX_FETCHED)
+$(B)/linux/blmon_guest.ko: $(wildcard guest-tests/linux/module/*) include/bl_pmu_abi.h \
+		tools/build-linux-module.sh $(LINUX_HEADERS) | deps-quiet
+	@mkdir -p $(dir $@)
+	tools/build-linux-module.sh $@ arm64
+$(B)/linux-initrd.gz: $(LINUX_FETCHED) guest-tests/linux/init guest-tests/linux/lib.sh \
+		guest-tests/linux/perf-lib.sh guest-tests/linux/cpufreq-lib.sh \
+		$(wildcard guest-tests/linux/tests/*/*) $(LINUX_PROGS) $(B)/linux/blmon_guest.ko \
+		tools/make-initramfs.sh
+	@mkdir -p $(B)
+	tools/make-initramfs.sh --arch arm64 $@
+linux-guest: $(B)/linux-initrd.gz
+LINUX_SCENARIOS := $(shell awk '$$2 == "$(BOARD)" && $$1 ~ /^linux/ {print $$1}' guest-tests/scenarios.txt | paste -sd, -)
+linux-test: deps all linux-guest
+	@tools/test-all.sh --only $(LINUX_SCENARIOS)
+.PHONY: linux-guest linux-test

@@ -31,6 +31,20 @@ void *memcpy(void *restrict d, const void *restrict s, size_t n)
 	return d;
 }
 
+/* overlapping ranges too (the device tree's reserved-memory fix-up moves a
+ * blob's tail up inside it) */
+void *memmove(void *d, const void *s, size_t n)
+{
+	unsigned char *dp = d;
+	const unsigned char *sp = s;
+
+	if (dp <= sp || dp >= sp + n)
+		return memcpy(d, s, n);
+	while (n--)
+		dp[n] = sp[n];
+	return d;
+}
+
 int memcmp(const void *a, const void *b, size_t n)
 {
 	const unsigned char *x = a, *y = b;

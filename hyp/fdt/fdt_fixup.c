@@ -237,3 +237,133 @@ int fdt_trim_cpus(uint8_t *fdt, uint32_t max_len, unsigned keep)
 		return -1;
 	return c.removed;
 }
+
+/* ---- a reserved, unmapped range ------------------------------------------- */
+
+struct resv_scan {
+	uint32_t acells, scells;  /* the root's (devicetree spec 2.3.5 defaults: 2, 1) */
+	uint32_t root_end;        /* offset of the root's END_NODE token, 0 until met */
+	bool has_resv;            /* a /reserved-memory node is there already */
+};
+
+static int resv_visit(const struct fdt_tok *t, void *ctx)
+{
+	struct resv_scan *r = ctx;
+
+	if (t->kind == FDT_TOK_PROP && t->depth == 1 && t->len == 4) {
+		if (strcmp(t->name, "#address-cells") == 0)
+			r->acells = fdt_be32(t->val);
+		else if (strcmp(t->name, "#size-cells") == 0)
+			r->scells = fdt_be32(t->val);
+	} else if (t->kind == FDT_TOK_BEGIN_NODE && t->depth == 2) {
+		r->has_resv |= fdt_node_is(t->name, "reserved-memory");
+	} else if (t->kind == FDT_TOK_END_NODE && t->depth == 1) {
+		r->root_end = t->off;
+	}
+	return 0;
+}
+
+/* Offset of name in the strings block [strs, strs + len), or len if absent */
+static uint32_t str_find(const uint8_t *strs, uint32_t len, const char *name)
+{
+	uint32_t n = (uint32_t)strlen(name) + 1;
+
+	for (uint32_t i = 0; i + n <= len; i++)
+		if (memcmp(strs + i, name, n) == 0)
+			return i;
+	return len;
+}
+
+#define RESV_NAMES 5
+static const char *const resv_names[RESV_NAMES] = {
+	"#address-cells", "#size-cells", "ranges", "reg", "no-map",
+};
+
+/* The node, written at p (NULL: only its length), with the names' offsets */
+static uint32_t resv_node(uint8_t *p, const uint32_t *name_off, uint32_t ac, uint32_t sc,
+			  uint64_t base, uint64_t size)
+{
+	static const char resv[] = "reserved-memory";
+	char child[24] = "blmon@";
+	uint32_t n = 6, len = 0;
+	uint8_t *w = p;
+
+	/* the unit address: base in lower-case hex, no leading zeros */
+	for (int sh = 60; sh >= 0; sh -= 4) {
+		unsigned d = (unsigned)(base >> sh) & 15u;
+
+		if (d || n > 6 || sh == 0)
+			child[n++] = (char)(d < 10 ? '0' + d : 'a' + d - 10);
+	}
+	child[n] = 0;
+#define EMIT32(v) do { if (w) fdt_put_cells(w + len, 1, (uint32_t)(v)); len += 4; } while (0)
+#define EMIT_NAME(s, l) do { if (w) { memset(w + len, 0, ((l) + 4) & ~3u); memcpy(w + len, (s), (l)); } \
+			     len += ((l) + 4) & ~3u; } while (0)
+	EMIT32(FDT_BEGIN_NODE);
+	EMIT_NAME(resv, sizeof(resv) - 1);
+	EMIT32(FDT_PROP); EMIT32(4); EMIT32(name_off[0]); EMIT32(ac);
+	EMIT32(FDT_PROP); EMIT32(4); EMIT32(name_off[1]); EMIT32(sc);
+	EMIT32(FDT_PROP); EMIT32(0); EMIT32(name_off[2]);
+	EMIT32(FDT_BEGIN_NODE);
+	EMIT_NAME(child, n);
+	EMIT32(FDT_PROP); EMIT32(4 * (ac + sc)); EMIT32(name_off[3]);
+	if (w) {
+		fdt_put_cells(w + len, ac, base);
+		fdt_put_cells(w + len + 4 * ac, sc, size);
+	}
+	len += 4 * (ac + sc);
+	EMIT32(FDT_PROP); EMIT32(0); EMIT32(name_off[4]);
+	EMIT32(FDT_END_NODE);
+	EMIT32(FDT_END_NODE);
+#undef EMIT32
+#undef EMIT_NAME
+	return len;
+}
+
+int fdt_reserve_nomap(uint8_t *fdt, uint32_t max_len, uint64_t base, uint64_t size)
+{
+	struct resv_scan r = { .acells = 2, .scells = 1 };
+
+	if (fdt_walk_tokens(fdt, max_len, resv_visit, &r) != 0 || !r.root_end || r.has_resv)
+		return -1;
+	if (r.acells < 1 || r.acells > 2 || r.scells < 1 || r.scells > 2 || size == 0 ||
+	    (r.acells == 1 && base + size - 1 > 0xffffffffull) ||
+	    (r.scells == 1 && size > 0xffffffffull))
+		return -1;
+	/* the walk checked the blocks against totalsize <= max_len */
+	uint32_t total = fdt_be32(fdt + 4), off_rsv = fdt_be32(fdt + 16);
+	uint32_t off_struct = fdt_be32(fdt + 8), size_struct = fdt_be32(fdt + 36);
+	uint32_t off_strs = fdt_be32(fdt + 12), size_strs = fdt_be32(fdt + 32);
+
+	if (off_rsv > off_struct || off_struct + size_struct > off_strs)
+		return -1;
+	uint32_t name_off[RESV_NAMES], add_strs = 0;
+
+	for (unsigned i = 0; i < RESV_NAMES; i++) {
+		name_off[i] = str_find(fdt + off_strs, size_strs, resv_names[i]);
+		if (name_off[i] == size_strs) {
+			name_off[i] = size_strs + add_strs;
+			add_strs += (uint32_t)strlen(resv_names[i]) + 1;
+		}
+	}
+	uint32_t node = resv_node(NULL, name_off, r.acells, r.scells, base, size);
+	uint32_t strs_end = off_strs + size_strs;
+
+	if (total - strs_end < node + add_strs)
+		return -1;
+	/* the rest of the structure block (the root's END_NODE, FDT_END, any
+	 * padding) and the strings block, up by the node's size */
+	memmove(fdt + r.root_end + node, fdt + r.root_end, strs_end - r.root_end);
+	resv_node(fdt + r.root_end, name_off, r.acells, r.scells, base, size);
+	off_strs += node;
+	for (unsigned i = 0; i < RESV_NAMES; i++)
+		if (name_off[i] >= size_strs) {
+			uint32_t l = (uint32_t)strlen(resv_names[i]) + 1;
+
+			memcpy(fdt + off_strs + name_off[i], resv_names[i], l);
+		}
+	fdt_put_cells(fdt + 12, 1, off_strs);
+	fdt_put_cells(fdt + 32, 1, size_strs + add_strs);
+	fdt_put_cells(fdt + 36, 1, size_struct + node);
+	return 0;
+}

@@ -16,6 +16,7 @@
 #include "blmon_log.h"
 #include "cluster.h"
 #include "fdt.h"
+#include "fdt_fixup.h"
 #include "mmu.h"
 #include "options.h"
 #include "percpu.h"
@@ -55,6 +56,17 @@ void blmon_init(const struct blmon_platform *p)
 	log_info("RAM: guest %08lx-%08lx, monitor %08lx-%08lx (a hole stage 2 leaves unmapped)\n",
 		 (unsigned long)p->guest_ram.base, (unsigned long)(p->guest_ram.base + p->guest_ram.size - 1),
 		 (unsigned long)p->monitor.base, (unsigned long)(p->monitor.base + p->monitor.size - 1));
+	/* ... and the guest's tree says so: a /reserved-memory node, no-map */
+	if (hyp_guest_ram.hole_size && p->guest_dtb) {
+		if (fdt_reserve_nomap((uint8_t *)(uintptr_t)p->guest_dtb, p->guest_dtb_max,
+				      p->monitor.base, p->monitor.size) == 0)
+			log_info("device tree: /reserved-memory/blmon@%08lx, no-map\n",
+				 (unsigned long)p->monitor.base);
+		else
+			log_warn("device tree at %08lx: no room or an unusual layout, the monitor's RAM "
+				 "is not reserved in it (a guest using it gets aborts)\n",
+				 (unsigned long)p->guest_dtb);
+	}
 	HYP_ASSERT(pmu_sync_max_entries() <= PMU_SYNC_MAX_ENTRIES);
 	uint32_t pmcr = pmu_hw_read(PMU_HW_PMCR);
 

@@ -26,18 +26,32 @@ static void on_sigill(int sig)
 
 static inline uint32_t read_pmccntr(void)
 {
+#ifdef __aarch64__
+	uint64_t v;
+
+	__asm__ volatile("mrs %0, pmccntr_el0" : "=r"(v));
+	return (uint32_t)v;
+#else
 	uint32_t v;
 
 	__asm__ volatile("mrc p15, 0, %0, c9, c13, 0" : "=r"(v));
 	return v;
+#endif
 }
 
 static inline uint32_t read_pmuserenr(void)
 {
+#ifdef __aarch64__
+	uint64_t v;
+
+	__asm__ volatile("mrs %0, pmuserenr_el0" : "=r"(v));
+	return (uint32_t)v;
+#else
 	uint32_t v;
 
 	__asm__ volatile("mrc p15, 0, %0, c9, c14, 0" : "=r"(v));
 	return v;
+#endif
 }
 
 int main(int argc, char **argv)
