@@ -43,6 +43,19 @@ void guest_main(uint64_t dtb)
 	gprintf("# cluster 9 does not exist: status x3 = %lld\n", (long long)(int32_t)r.x3);
 	gprintf("# unknown function id: %lld\n", (long long)(int32_t)hvc64(0x90001fffu, 0, 0, 0).x0);
 	check(MRS(PMCCNTR_EL0) >= 1000, "the cycle counter counts");
-	gprintf("# not yet on AArch64 (docs/arm64.md): switches, SMP, the virtual GIC, debug, Linux\n");
+	/* a cluster switch (spec section 4): stop the A57's cycle counter, move
+	 * to the A53, and the A57's count is kept while it is inactive */
+	(void)hvc64(HVC_PMU_SWITCH, 1, 0, 0);
+	(void)hvc64(HVC_PMCR_WRITE, 0, 0, 0);
+	uint64_t kept = hvc64(HVC_PMCCNTR_READ, 0, 0, 0).x0;
+	r = hvc64(HVC_CLUSTER_SWITCH, 1, 0, 0);
+	gprintf("# HVC_CLUSTER_SWITCH(1) = %lld: MIDR_EL1 = %llx, the LITTLE cluster's Cortex-A53\n",
+		(long long)(int32_t)r.x0, (unsigned long long)MRS(MIDR_EL1));
+	r = hvc64(HVC_PMCCNTR_READ, 0, 0, 0);
+	gprintf("# the A57's stopped cycle counter, kept while it is inactive: %llu\n",
+		(unsigned long long)r.x0);
+	check(r.x0 == kept, "the inactive cluster's counter is what it was at the switch");
+	(void)hvc64(HVC_CLUSTER_SWITCH, 0, 0, 0);
+	gprintf("# not yet on AArch64 (docs/arm64.md): SMP, the virtual GIC, whole-system switches\n");
 	test_finish();
 }
