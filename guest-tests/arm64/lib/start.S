@@ -5,6 +5,38 @@
  * (text_offset 0x80000: at RAM + 512 KiB), and the monitor starts it the
  * same way. Then: the EL1 vectors, a stack, a clean .bss, guest_main(dtb).
  */
+	/* What an exception handler in C may change (x0-x18, x30), saved on
+	 * the stack as the frame guest_el0_sync() and guest_sync() see (its
+	 * third argument), and loaded back before the ERET */
+	.macro	save_caller
+	sub	sp, sp, #(20 * 8)
+	stp	x0, x1, [sp, #16 * 0]
+	stp	x2, x3, [sp, #16 * 1]
+	stp	x4, x5, [sp, #16 * 2]
+	stp	x6, x7, [sp, #16 * 3]
+	stp	x8, x9, [sp, #16 * 4]
+	stp	x10, x11, [sp, #16 * 5]
+	stp	x12, x13, [sp, #16 * 6]
+	stp	x14, x15, [sp, #16 * 7]
+	stp	x16, x17, [sp, #16 * 8]
+	stp	x18, x30, [sp, #16 * 9]
+	.endm
+	.macro	load_caller_eret
+	ldp	x0, x1, [sp, #16 * 0]
+	ldp	x2, x3, [sp, #16 * 1]
+	ldp	x4, x5, [sp, #16 * 2]
+	ldp	x6, x7, [sp, #16 * 3]
+	ldp	x8, x9, [sp, #16 * 4]
+	ldp	x10, x11, [sp, #16 * 5]
+	ldp	x12, x13, [sp, #16 * 6]
+	ldp	x14, x15, [sp, #16 * 7]
+	ldp	x16, x17, [sp, #16 * 8]
+	ldp	x18, x30, [sp, #16 * 9]
+	add	sp, sp, #(20 * 8)
+	eret
+	.endm
+
+
 	.section .text.boot, "ax"
 	.global	_start
 _start:
@@ -91,35 +123,14 @@ el0_exit:
 	 * records it and returns where EL0 resumes, or 0 for its SVC: then
 	 * back to el0_call's caller at EL1. */
 guest_el0_entry:
-	sub	sp, sp, #(20 * 8)
-	stp	x0, x1, [sp, #16 * 0]
-	stp	x2, x3, [sp, #16 * 1]
-	stp	x4, x5, [sp, #16 * 2]
-	stp	x6, x7, [sp, #16 * 3]
-	stp	x8, x9, [sp, #16 * 4]
-	stp	x10, x11, [sp, #16 * 5]
-	stp	x12, x13, [sp, #16 * 6]
-	stp	x14, x15, [sp, #16 * 7]
-	stp	x16, x17, [sp, #16 * 8]
-	stp	x18, x30, [sp, #16 * 9]
+	save_caller
 	mrs	x0, esr_el1
 	mrs	x1, elr_el1
 	mov	x2, sp
 	bl	guest_el0_sync
 	cbz	x0, 1f
 	msr	elr_el1, x0
-	ldp	x0, x1, [sp, #16 * 0]
-	ldp	x2, x3, [sp, #16 * 1]
-	ldp	x4, x5, [sp, #16 * 2]
-	ldp	x6, x7, [sp, #16 * 3]
-	ldp	x8, x9, [sp, #16 * 4]
-	ldp	x10, x11, [sp, #16 * 5]
-	ldp	x12, x13, [sp, #16 * 6]
-	ldp	x14, x15, [sp, #16 * 7]
-	ldp	x16, x17, [sp, #16 * 8]
-	ldp	x18, x30, [sp, #16 * 9]
-	add	sp, sp, #(20 * 8)
-	eret
+	load_caller_eret
 1:	adrp	x2, el0_frame
 	ldr	x3, [x2, :lo12:el0_frame]
 	mov	sp, x3
@@ -138,34 +149,13 @@ el0_frame:
 	.text
 
 guest_sync_entry:
-	sub	sp, sp, #(20 * 8)
-	stp	x0, x1, [sp, #16 * 0]
-	stp	x2, x3, [sp, #16 * 1]
-	stp	x4, x5, [sp, #16 * 2]
-	stp	x6, x7, [sp, #16 * 3]
-	stp	x8, x9, [sp, #16 * 4]
-	stp	x10, x11, [sp, #16 * 5]
-	stp	x12, x13, [sp, #16 * 6]
-	stp	x14, x15, [sp, #16 * 7]
-	stp	x16, x17, [sp, #16 * 8]
-	stp	x18, x30, [sp, #16 * 9]
+	save_caller
 	mrs	x0, esr_el1
 	mrs	x1, elr_el1
 	mov	x2, sp
 	bl	guest_sync
 	msr	elr_el1, x0
-	ldp	x0, x1, [sp, #16 * 0]
-	ldp	x2, x3, [sp, #16 * 1]
-	ldp	x4, x5, [sp, #16 * 2]
-	ldp	x6, x7, [sp, #16 * 3]
-	ldp	x8, x9, [sp, #16 * 4]
-	ldp	x10, x11, [sp, #16 * 5]
-	ldp	x12, x13, [sp, #16 * 6]
-	ldp	x14, x15, [sp, #16 * 7]
-	ldp	x16, x17, [sp, #16 * 8]
-	ldp	x18, x30, [sp, #16 * 9]
-	add	sp, sp, #(20 * 8)
-	eret
+	load_caller_eret
 
 guest_bad:
 	mrs	x0, esr_el1
