@@ -6,19 +6,9 @@
 # in a few runs in a hundred).
 SMALL=10000000     # spin lengths with the same number of digits: the
 MID=20000000       # program's argument parsing costs the same in each
-# C: the user instructions of `spin N` besides its loop (static glibc's
-# start-up, strtoul, exit), measured once on plain QEMU 7.2 (scenario
-# linux64-plain, the same kernel and initramfs, Linux at EL2 there): spin's
-# instructions:u = 2N + C on plain QEMU and under the monitor alike.
-C=11744   # (40-switch.sh uses it too)
-. /lib/perf-tests.sh   # pstat, pstatn, umin, RUNS, val, isnum, minus, within
+. /lib/perf-tests.sh   # pstat, pstatn, umin, RUNS, whole, SPIN_C_ARM64, val, isnum, minus, within
+C=$SPIN_C_ARM64
 EV="-e cycles,instructions,instructions:u"
-whole() { # every event of these runs counted all the time (no multiplexing)
-	for w_run in "$@"; do
-		awk -F, '/^[0-9]/ { c++; if ($5 != "100.00") bad = 1 } END { exit bad || c != 3 }' \
-			"/tmp/$w_run.stat" || return 1
-	done
-}
 
 check_eq "perf is Debian's linux-perf 6.1.176 (arm64), loaded with the packed libraries" \
 	"$(perf --version)" "perf version 6.1.176"

@@ -18,13 +18,6 @@ P=1000003          # perf record sampling period (prime: no alignment luck)
 CPU_WIDE_USER_TOL=16   # perf stat -a: perf's own user code in the window (below)
 . /lib/perf-tests.sh   # pstat, pstatn, umin, RUNS, val, isnum, minus, within
 
-# whole NAME...: every event of these runs counted all the time (no multiplexing)
-whole() {
-	for w_run in "$@"; do
-		awk -F, '/^[0-9]/ { c++; if ($5 != "100.00") bad = 1 } END { exit bad || c != 3 }' \
-			"/tmp/$w_run.stat" || return 1
-	done
-}
 switches() { cat $D/switches; }
 switching_on() { echo $SWITCH_MS > $D/switch_period_ms; }
 switching_off() { echo 0 > $D/switch_period_ms; echo 0 > $D/cluster; }
