@@ -8,31 +8,12 @@
 #include <stdio.h>
 #include "pmu_guest.h"
 
-#define N 16384u
-
 static uint64_t now(void) { __asm__ volatile("isb"); return read_CNTVCT(); }
 static uint32_t freq_hz(void) { return read_CNTFRQ(); }
 
-/*
- * Whole instructions per operation, rounded: N ops span N * cost / 16
- * ticks, so where the timer ticks fall (which can move by one tick between
- * runs) changes the result by 1/1024 of an instruction, far from a
- * rounding boundary. The loop's own instructions are subtracted and
- * reported on their own line.
- */
-static uint32_t ipo(uint64_t ticks, uint64_t base_ticks)
-{
-	uint64_t insn_per_tick = 1000000000ull / freq_hz();
-	uint64_t d = ticks > base_ticks ? ticks - base_ticks : 0;
+#include "bench_measure.h"   /* N, ipo(), report(), MEASURE() */
 
-	return (uint32_t)((d * insn_per_tick + N / 2) / N);
-}
 #define ipo_x100(t, b) ipo(t, b)
-
-static void report(const char *name, uint32_t n)
-{
-	gprintf("bench %-50s %6lu instructions/op\n", name, (unsigned long)n);
-}
 
 static volatile uint32_t sink;
 
@@ -52,13 +33,6 @@ static inline void mcr_pmselr_lr(uint32_t v)
 	__asm__ volatile("mov lr, %0\n\tmcr p15, 0, lr, c9, c12, 5" : : "r"(v) : "lr");
 }
 static uint64_t loop_ticks;
-
-#define MEASURE(var, body)                                   \
-	do {                                                 \
-		uint64_t _t0 = now();                        \
-		for (uint32_t _i = 0; _i < N; _i++) { body; } \
-		(var) = now() - _t0;                         \
-	} while (0)
 
 static struct descriptor sync_arr[16];
 

@@ -11,8 +11,6 @@
  */
 #include "guest64.h"
 
-#define N 16384u
-
 #define CNTFRQ_EL0     3, 3, 14, 0, 0
 #define CNTVCT_EL0     3, 3, 14, 0, 2
 #define PMCCNTR_EL0    3, 3, 9, 13, 0
@@ -28,30 +26,12 @@ static uint64_t now(void)
 	return MRS(CNTVCT_EL0);
 }
 
-/* Whole instructions per operation, rounded (bench.c's ipo(): where the
- * ticks fall moves the result by 1/1024 of an instruction at most). */
-static uint32_t ipo(uint64_t ticks, uint64_t base_ticks)
-{
-	uint64_t insn_per_tick = 1000000000ull / MRS(CNTFRQ_EL0);
-	uint64_t d = ticks > base_ticks ? ticks - base_ticks : 0;
+static uint32_t freq_hz(void) { return (uint32_t)MRS(CNTFRQ_EL0); }
 
-	return (uint32_t)((d * insn_per_tick + N / 2) / N);
-}
-
-static void report(const char *name, uint32_t n)
-{
-	gprintf("bench %-50s %6u instructions/op\n", name, n);
-}
+#include "bench_measure.h"   /* N, ipo(), report(), MEASURE() */
 
 static volatile uint64_t sink;
 static uint64_t loop_ticks;
-
-#define MEASURE(var, body)                                   \
-	do {                                                 \
-		uint64_t _t0 = now();                        \
-		for (uint32_t _i = 0; _i < N; _i++) { body; } \
-		(var) = now() - _t0;                         \
-	} while (0)
 
 static void pmu_switch(uint32_t to) { (void)hvc(HVC_PMU_SWITCH, to); }
 
