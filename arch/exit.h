@@ -20,7 +20,7 @@
 #include "dbg_regs.h"
 
 struct vcpu;
-struct hsr_dabt;
+struct dabt;
 
 void trap_hvc(struct guest_frame *f, uint32_t syndrome);      /* hyp/exit/hvc.c */
 void trap_hvc_abi(struct guest_frame *f);   /* ... one known to be HVC #0: boot/vectors.S */
@@ -31,7 +31,7 @@ void trap_smc(struct vcpu *v);                                /* hyp/exit/psci.c
 /* A stage-2 data abort at ipa, d its decoded syndrome: true if an emulated
  * device region took it (emulated, or an abort injected because the access
  * cannot be emulated) - hyp/exit/mmio.c. */
-bool mmio_trap(struct vcpu *v, uint32_t ipa, const struct hsr_dabt *d);
+bool mmio_trap(struct vcpu *v, uint32_t ipa, const struct dabt *d);
 /* Before it, a word store that the syndrome describes, to the one emulated
  * register with a store path of its own (hyp/exit/mmio.c, set at boot):
  * fn(value) does the store and cannot refuse it, so the caller steps past

@@ -52,4 +52,25 @@ static inline enum s2_kind s2_block_kind(const struct blmon_platform *p, uint64_
 	return S2_MAP_NONE;
 }
 
+/* The GIC's pages, which the back end takes out of the blocks above once
+ * they are built (its tables' own page functions): the distributor is
+ * emulated (hyp/exit/mmio.c), GICH and the GIC's physical CPU interface
+ * are the monitor's, and where the guest's tree puts its CPU interface
+ * the virtual one (GICV) is mapped as Device. Then the board's emulated
+ * regions. One order for every back end. */
+#define GICV2_DIST_SIZE   0x1000u
+#define GICV2_CPU_IF_SIZE 0x2000u   /* GICC / GICV: two pages */
+#define GICV2_GICH_SIZE   0x1000u
+#define S2_CARVE_GIC(p, unmap, map_device)                                    \
+	do {                                                                  \
+		unmap((p)->gicd, GICV2_DIST_SIZE);                           \
+		unmap((p)->gich, GICV2_GICH_SIZE);                           \
+		unmap((p)->gicv, GICV2_CPU_IF_SIZE);                         \
+		if ((p)->guest_gicc != (p)->gicc)                            \
+			unmap((p)->gicc, GICV2_CPU_IF_SIZE);                 \
+		map_device((p)->guest_gicc, (p)->gicv, GICV2_CPU_IF_SIZE);   \
+		for (unsigned i_ = 0; i_ < (p)->nmmio; i_++)                 \
+			unmap((p)->mmio[i_].base, (p)->mmio[i_].size);       \
+	} while (0)
+
 #endif

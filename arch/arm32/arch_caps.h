@@ -13,6 +13,9 @@
 /* Whole-system switches on the monitor's SGI and timer, migration, SMP,
  * PSCI (hyp/switch/, hyp/exit/psci.c) */
 #define ARCH_HAS_SWITCHING 1
+/* Migration between core groups, blmon.cluster_cpus (hyp/switch/migrate.c;
+ * without it hyp/switch/migrate_none.c) */
+#define ARCH_HAS_MIGRATION 1
 /* The monitor relocates itself above the guest's RAM: no hole in it
  * (hyp/core/guest_mem.h) */
 #define ARCH_MONITOR_IN_GUEST_RAM 0

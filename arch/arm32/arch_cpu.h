@@ -57,6 +57,10 @@ static inline struct cpu_fault_regs cpu_fault_regs(void)
 	return r;
 }
 
+/* The monitor's and the guest's modes, for the boot log */
+#define CPU_MONITOR_MODE "HYP mode"
+#define CPU_GUEST_MODE   "SVC"
+
 /* The HYP configuration of a CPU before it first enters the guest: the
  * vector table, stage 2, the traps (arch/arm32/cpu_init.c) */
 void cpu_hyp_traps_init(void);

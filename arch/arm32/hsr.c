@@ -16,18 +16,9 @@ struct hsr_cp64 hsr_decode_cp64(uint32_t hsr)
 	return d;
 }
 
-struct hsr_dabt hsr_decode_dabt(uint32_t hsr)
+struct dabt hsr_decode_dabt(uint32_t hsr)
 {
-	struct hsr_dabt d;
-
-	d.isv = (hsr >> 24) & 1;
-	d.sas = (hsr >> 22) & 3;
-	d.sse = (hsr >> 21) & 1;
-	d.srt = (hsr >> 16) & 0xf;
-	d.wnr = (hsr >> 6) & 1;
-	d.s1ptw = (hsr >> 7) & 1;
-	d.dfsc = hsr & 0x3f;
-	return d;
+	return dabt_decode(hsr, DABT_SRT_A32);
 }
 
 bool cond_pass(uint8_t cond, uint32_t cpsr)

@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "dabt.h"
 
 enum hsr_ec {
 	EC_UNKNOWN   = 0x00,
@@ -51,16 +52,7 @@ struct hsr_cp64 {
 	bool read;
 };
 
-/* Data abort from the guest (EC 0x24) */
-struct hsr_dabt {
-	bool isv;       /* syndrome below is valid */
-	uint8_t sas;    /* access size log2 */
-	bool sse;       /* a load sign-extends */
-	uint8_t srt;
-	bool wnr;       /* write */
-	bool s1ptw;     /* stage-2 fault on a stage-1 table walk */
-	uint8_t dfsc;
-};
+/* Data abort from the guest (EC 0x24): arch/dabt.h, shared with AArch64 */
 
 /* Inline: on the trap path the compiler keeps only the fields used. */
 static inline struct hsr_cp32 hsr_decode_cp32(uint32_t hsr)
@@ -80,7 +72,7 @@ static inline struct hsr_cp32 hsr_decode_cp32(uint32_t hsr)
 }
 
 struct hsr_cp64 hsr_decode_cp64(uint32_t hsr);
-struct hsr_dabt hsr_decode_dabt(uint32_t hsr);
+struct dabt hsr_decode_dabt(uint32_t hsr);
 /* The syndrome of an MCR/MRC p15 of register key with condition AL (CV
  * set, cond 0xE), Rt left clear; hsr_cp32_form(hsr) clears Rt, so the two
  * are equal exactly for that access, whatever Rt (the hot paths'

@@ -133,9 +133,6 @@ static void s2_map_device(uint32_t ipa, uint32_t pa, uint32_t size)
 		*s2_page(ipa + o) = (uint64_t)(pa + o) | s2_attr(false) | DESC_PAGE;
 }
 
-#define GICV2_CPU_IF_SIZE 0x2000u   /* GICC / GICV: two pages */
-#define GICV2_GICH_SIZE   0x1000u
-
 void stage2_build(const struct blmon_platform *p)
 {
 	HYP_ASSERT(p->guest_ram.base % SZ_2M == 0 && p->guest_ram.size % SZ_2M == 0);
@@ -148,15 +145,9 @@ void stage2_build(const struct blmon_platform *p)
 	/* device windows above 4 GiB (LPAE guests), in 1 GiB blocks */
 	for (unsigned g = GB_32BIT; g < S2_L1_ENTRIES; g++)
 		s2_l1[g] = s2_block(p, (uint64_t)g * SZ_1G, SZ_1G);
-	/* the GIC: distributor emulated, CPU interface virtual, the rest the monitor's */
-	s2_unmap(p->gicd, 0x1000);
-	s2_unmap(p->gich, GICV2_GICH_SIZE);
-	s2_unmap(p->gicv, GICV2_CPU_IF_SIZE);
-	if (p->guest_gicc != p->gicc)
-		s2_unmap(p->gicc, GICV2_CPU_IF_SIZE);
-	s2_map_device(p->guest_gicc, p->gicv, GICV2_CPU_IF_SIZE);
-	for (unsigned i = 0; i < p->nmmio; i++)
-		s2_unmap(p->mmio[i].base, p->mmio[i].size);
+	/* the GIC: distributor emulated, CPU interface virtual, the rest the
+	 * monitor's; the board's emulated regions (arch/s2_map.h) */
+	S2_CARVE_GIC(p, s2_unmap, s2_map_device);
 	dsb();
 }
 

@@ -30,7 +30,7 @@ static void unexpected(struct vcpu *v)
  * or nothing at all). It gets the abort a bus error would have given it. */
 static void guest_dabt(struct vcpu *v)
 {
-	struct hsr_dabt d = hsr_decode_dabt(v->hsr);
+	struct dabt d = hsr_decode_dabt(v->hsr);
 	/* HPFAR[31:4] = IPA[39:12]: emulated regions all lie below 4 GiB */
 	uint64_t ipa = ((uint64_t)read_HPFAR() << 8) | (read_HDFAR() & 0xfffu);
 

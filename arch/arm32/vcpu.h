@@ -46,6 +46,9 @@ static inline __attribute__((always_inline)) void vcpu_put(const struct vcpu *v)
 #endif
 
 
+/* Where the guest was (a log line's pc) */
+static inline uint32_t vcpu_pc(const struct vcpu *v) { return v->elr; }
+
 static inline bool vcpu_is_pl0(const struct vcpu *v)
 {
 	return (v->spsr & PSR_MODE_MASK) == PSR_MODE_USR;

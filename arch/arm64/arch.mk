@@ -37,11 +37,11 @@ HYP_DIRS  := hyp/core hyp/exit hyp/switch hyp/vgic hyp/debug hyp/fdt hyp/init
 HYP_INC   := $(PMU_INC) $(addprefix -I,$(HYP_DIRS))
 BOARD_INC := $(ARCH_INC)
 LIB_DEFS  := -DLOG_LEVEL=$(LOG_LEVEL)
-# What of the portable monitor this step carries (arch/arm64/arch_caps.h)
+# The portable monitor (arch_caps.h says what it carries): all of hyp/
+# but migration (hyp/switch/migrate.c needs HYP threads: migrate_none.c in
+# its place) and AArch32's trapped-coprocessor entry (reg_trap.c)
 LIB_SRCS := $(wildcard $(ARCH_DIR)/*.c $(ARCH_DIR)/*.S) $(wildcard pmu/*.c) \
-	hyp/core/fmt.c hyp/core/log.c hyp/core/panic.c hyp/core/pmu_phys.c hyp/core/options.c hyp/core/hyp_state.c \
-	hyp/fdt/fdt.c hyp/fdt/fdt_api.c hyp/fdt/fdt_fixup.c hyp/exit/hvc.c hyp/exit/pmu_sysreg.c hyp/exit/sys_trap.c hyp/init/init_pmu.c \
-	hyp/debug/dbg_context.c hyp/exit/dbg_sysreg.c hyp/switch/cluster.c hyp/switch/switch_one.c
+	$(filter-out hyp/switch/migrate.c hyp/exit/reg_trap.c,$(wildcard $(addsuffix /*.c,$(HYP_DIRS))))
 LIB_OBJS := $(patsubst %,$(B)/lib/%.o,$(basename $(LIB_SRCS)))
 
 include board/$(BOARD)/board.mk
@@ -95,9 +95,9 @@ $(B)/libblmon.a: $(LIB_OBJS)
 	$(AR) rcs $@ $^
 lib: $(B)/libblmon.a
 
-$(B)/board/%.o: board/%.c arch/arm64/arch.mk | deps-quiet
+$(B)/board/%.o: board/%.c arch/arm64/arch.mk board/$(BOARD)/board.mk | deps-quiet
 	@mkdir -p $(dir $@)
-	$(CC) $(TARGET_CFLAGS) $(BOARD_INC) -MMD -MP -c $< -o $@
+	$(CC) $(TARGET_CFLAGS) $(BOARD_INC) -DBOARD_MAX_CPUS=$(BOARD_MAX_CPUS)u -MMD -MP -c $< -o $@
 $(B)/board/%.o: board/%.S arch/arm64/arch.mk | deps-quiet
 	@mkdir -p $(dir $@)
 	$(CC) $(CPU_FLAGS) $(BOARD_INC) -MMD -MP -c $< -o $@

@@ -1,8 +1,8 @@
 /*
  * What of the portable monitor this back end carries (arch/arm32/arch_caps.h
  * carries all of it). AArch64 at issue #27's first step: the PMU core,
- * Type A and Type B, SYNC, one CPU, its cluster
- * switch and debug context. docs/arm64.md lists what is not here
+ * Type A and Type B, SYNC, the debug context, the virtual GIC,
+ * whole-system switches and PSCI. docs/arm64.md lists what is not here
  * yet and why.
  */
 #ifndef ARCH_CAPS_H
@@ -12,10 +12,12 @@
  * (HVC_CLUSTER_SWITCH; HVC_SYSTEM_INFO): the system of one CPU
  * (hyp/switch/switch_one.c) */
 #define ARCH_HAS_CLUSTER_SWITCH 1
-/* Whole-system switches of several CPUs and the switch timer (the
- * monitor's SGI and its timer interrupt need the GIC), migration, SMP,
- * PSCI: not yet - HVC_AUTO_SWITCH, HVC_SWITCH_PERIOD answer -1 */
-#define ARCH_HAS_SWITCHING 0
+/* Whole-system switches on the monitor's SGI and the HYP timer, the
+ * virtual GIC, PSCI (hyp/switch/, hyp/vgic/, hyp/exit/psci.c) */
+#define ARCH_HAS_SWITCHING 1
+/* Migration between core groups (blmon.cluster_cpus): not yet - the
+ * option is refused at boot (hyp/switch/migrate_none.c) */
+#define ARCH_HAS_MIGRATION 0
 /* The pair the monitor emulates is ARMv8's: Cortex-A57 + Cortex-A53
  * (pmu/pmu_cluster.c) */
 #define ARCH_PMU_PAIR_V8   1

@@ -43,6 +43,10 @@ static inline struct cpu_fault_regs cpu_fault_regs(void)
 	return r;
 }
 
+/* The monitor's and the guest's modes, for the boot log */
+#define CPU_MONITOR_MODE "EL2 (AArch64)"
+#define CPU_GUEST_MODE   "EL1h"
+
 /* EL2's configuration before the CPU first enters the guest: the vector
  * table, HCR_EL2 (EL1 is AArch64), CPTR_EL2, the timers (cpu_init.c) */
 void cpu_hyp_traps_init(void);

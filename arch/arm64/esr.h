@@ -46,9 +46,8 @@ static inline struct esr esr_decode(uint64_t esr)
 	return e;
 }
 
-/* EC 0x24/0x20: a stage-2 abort (D17.2.37, ISS of a data/instruction
- * abort). The monitor emulates no device here yet (no virtual GIC):
- * every one is an access to what the guest does not own. */
+/* EC 0x20: a stage-2 instruction abort (D17.2.37). A data abort's ISS
+ * (EC 0x24) is AArch32's: arch/dabt.h decodes both. */
 struct esr_abort {
 	bool wnr;        /* [6] a write (data aborts) */
 	bool s1ptw;      /* [7] on the guest's own stage-1 table walk */

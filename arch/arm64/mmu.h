@@ -12,6 +12,12 @@
 
 #include "blmon.h"
 
+/* EL2's own stage 1 (arch/arm32/mmu.h's names, hyp/init/init.c calls
+ * them): off at this step, the monitor runs on physical addresses
+ * (another change turns it on) */
+static inline void hyp_mmu_build(const struct blmon_platform *p) { (void)p; }
+static inline void hyp_mmu_enable(void) {}
+
 void stage2_build(const struct blmon_platform *p);   /* once, boot CPU */
 void stage2_enable(void);                             /* every CPU, before HCR_EL2.VM */
 

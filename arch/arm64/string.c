@@ -91,3 +91,15 @@ int strcmp(const char *a, const char *b)
 		a++, b++;
 	return (unsigned char)*a - (unsigned char)*b;
 }
+
+/* What GCC calls for __builtin_popcount where -mgeneral-regs-only keeps
+ * it from SIMD's CNT (the virtual GIC counts queued SGIs with it), and
+ * the monitor links no libgcc (arch.mk): the bit-parallel sum. */
+int __popcountdi2(unsigned long x);
+int __popcountdi2(unsigned long x)
+{
+	x = x - ((x >> 1) & 0x5555555555555555ul);
+	x = (x & 0x3333333333333333ul) + ((x >> 2) & 0x3333333333333333ul);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0ful;
+	return (int)((x * 0x0101010101010101ul) >> 56);
+}

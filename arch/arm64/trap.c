@@ -9,6 +9,7 @@
  */
 #include "exit.h"
 #include "esr.h"
+#include "dabt.h"
 #include "pmu_sysregs.h"
 #include "dbg_sysregs.h"
 #include "sysregs_access.h"
@@ -21,7 +22,7 @@ static void ec_undef(struct guest_frame *f, struct esr e)
 {
 	log_guest("EC %02x ISS %07lx at %08lx not emulated: undefined instruction\n", e.ec,
 		  (unsigned long)e.iss, (unsigned long)f->elr);
-	vcpu_inject_undef(f);
+	frame_inject_undef(f);
 }
 
 /* HVC with another immediate (HVC #0 came straight from vectors.S) */
@@ -30,33 +31,60 @@ static void ec_hvc64(struct guest_frame *f, struct esr e)
 	trap_hvc(f, e.iss);
 }
 
-/* A stage-2 abort (HCR_EL2.VM): the guest touched what it does not own -
- * the monitor's memory, or an address with nothing behind it. It gets
- * the abort a bus error would have given it, as on ARMv7 (the emulated
- * device path, hyp/exit/mmio.c, comes with the virtual GIC). */
+/* The portable handlers' view of the trap (vcpu.h) */
+static struct vcpu vcpu_of(struct guest_frame *f, struct esr e)
+{
+	struct vcpu v = {
+		.f = f,
+		.esr = (uint32_t)e.ec << ESR_EC_SHIFT | (e.il ? ESR_IL : 0u) | e.iss,
+		.cpu = (struct hyp_cpu *)read_TPIDR_EL2(),
+	};
+	return v;
+}
+
+/* A stage-2 abort (HCR_EL2.VM): an emulated device - the guest's GIC
+ * distributor - (hyp/exit/mmio.c), or the guest touched what it does not
+ * own: the monitor's memory, the GIC's hypervisor pages, or an address
+ * with nothing behind it. It gets the abort a bus error would have given
+ * it, as on ARMv7. The syndrome is AArch32's (arch/dabt.h) with a 5-bit
+ * SRT. */
 static void ec_dabt(struct guest_frame *f, struct esr e)
 {
-	struct esr_abort a = esr_abort_decode(e.iss);
+	struct dabt d = dabt_decode(e.iss, DABT_SRT_A64);
+	/* HPFAR_EL2.FIPA [39:4] = IPA[47:12]; emulated regions lie below 4 GiB */
+	uint64_t ipa = (read_HPFAR_EL2() & ~0xfull) << 8 | (read_FAR_EL2() & 0xfffu);
+	struct vcpu v = vcpu_of(f, e);
 
+	if (!d.s1ptw && ipa < (1ull << 32) && mmio_trap(&v, (uint32_t)ipa, &d))
+		return;
 	log_debug("stage-2 data abort va=%08lx ipa=%08lx%s fsc %02x at %08lx: abort to guest\n",
-		  (unsigned long)read_FAR_EL2(), (unsigned long)(read_HPFAR_EL2() << 8),
-		  a.wnr ? " (write)" : "", a.fsc, (unsigned long)f->elr);
-	vcpu_inject_dabt(f, read_FAR_EL2(), a.wnr);
+		  (unsigned long)read_FAR_EL2(), (unsigned long)ipa, d.wnr ? " (write)" : "", d.dfsc,
+		  (unsigned long)f->elr);
+	frame_inject_dabt(f, read_FAR_EL2(), d.wnr);
+}
+
+/* SMC from EL1 (HCR_EL2.TSC): PSCI, with the SMCCC 64-bit ids too
+ * (hyp/exit/psci.c); ELR_EL2 is the SMC itself, psci.c steps over it */
+static void ec_smc64(struct guest_frame *f, struct esr e)
+{
+	struct vcpu v = vcpu_of(f, e);
+
+	trap_smc(&v);
 }
 
 static void ec_iabt(struct guest_frame *f, struct esr e)
 {
 	log_debug("stage-2 instruction abort va=%08lx fsc %02x: abort to guest\n",
 		  (unsigned long)read_FAR_EL2(), esr_abort_decode(e.iss).fsc);
-	vcpu_inject_pabt(f, read_FAR_EL2());
+	frame_inject_pabt(f, read_FAR_EL2());
 }
 
 /* The access to a PMU register, by the kind the map gives it; 1: UNDEF */
 static int pmu_sysreg(struct guest_frame *f, const struct esr_sysreg *s, struct pmu_sysreg r)
 {
-	bool pl0 = vcpu_is_el0(f);
-	uint32_t v = (uint32_t)vcpu_get_x(f, s->rt);
-	uint64_t v64 = vcpu_get_x(f, s->rt);
+	bool pl0 = frame_is_el0(f);
+	uint32_t v = (uint32_t)frame_get_x(f, s->rt);
+	uint64_t v64 = frame_get_x(f, s->rt);
 	int undef;
 
 	switch (r.kind) {
@@ -66,7 +94,7 @@ static int pmu_sysreg(struct guest_frame *f, const struct esr_sysreg *s, struct 
 	case PMU_SR_CCNT64:
 		undef = trap_pmu_ccnt64(s->read, &v64, pl0);
 		if (!undef && s->read)
-			vcpu_set_x(f, s->rt, v64);
+			frame_set_x(f, s->rt, v64);
 		return undef;
 	case PMU_SR_EVCNTR:
 	case PMU_SR_EVTYPER:
@@ -77,7 +105,7 @@ static int pmu_sysreg(struct guest_frame *f, const struct esr_sysreg *s, struct 
 	}
 	/* MRS of a 32-bit register: the value zero-extended */
 	if (!undef && s->read)
-		vcpu_set_x(f, s->rt, v);
+		frame_set_x(f, s->rt, v);
 	return undef;
 }
 
@@ -85,12 +113,12 @@ static int pmu_sysreg(struct guest_frame *f, const struct esr_sysreg *s, struct 
  * key; 1: UNDEF (not a register the context serves) */
 static int dbg_sysreg(struct guest_frame *f, const struct esr_sysreg *s, uint32_t twin)
 {
-	dbg_reg_t v = vcpu_get_x(f, s->rt);
+	dbg_reg_t v = frame_get_x(f, s->rt);
 
 	if (trap_dbg_sysreg(twin, s->read, &v))
 		return 1;
 	if (s->read)
-		vcpu_set_x(f, s->rt, v);
+		frame_set_x(f, s->rt, v);
 	return 0;
 }
 
@@ -104,12 +132,12 @@ static void ec_sys64(struct guest_frame *f, struct esr e)
 	uint32_t twin;
 
 	if (r.kind != PMU_SR_NONE && pmu_sysreg(f, &s, r) == 0) {
-		vcpu_skip_insn(f);
+		frame_skip_insn(f);
 		return;
 	}
 	if (r.kind == PMU_SR_NONE && dbg_sysreg_twin(s.key, &twin)) {
 		if (dbg_sysreg(f, &s, twin) == 0) {
-			vcpu_skip_insn(f);
+			frame_skip_insn(f);
 			return;
 		}
 		log_guest("%s S%u_%u_C%u_C%u_%u (debug) at %08lx: undefined instruction\n",
@@ -118,7 +146,7 @@ static void ec_sys64(struct guest_frame *f, struct esr e)
 		log_guest("%s S%u_%u_C%u_C%u_%u, x%u at %08lx not emulated: undefined instruction\n",
 			  s.read ? "MRS" : "MSR", s.op0, s.op1, s.crn, s.crm, s.op2, s.rt,
 			  (unsigned long)f->elr);
-	vcpu_inject_undef(f);
+	frame_inject_undef(f);
 }
 
 /* Every class not named is ec_undef: the table has no holes to test. */
@@ -128,6 +156,7 @@ static const ec_fn ec_table[EC_NR] = {
 	[0 ... EC_NR - 1] = ec_undef,
 	[EC_HVC64] = ec_hvc64,
 	[EC_SYS64] = ec_sys64,
+	[EC_SMC64] = ec_smc64,
 	[EC_DABT_LOW] = ec_dabt,
 	[EC_IABT_LOW] = ec_iabt,
 };

@@ -37,7 +37,7 @@ static void inject_sync(struct guest_frame *f, uint64_t addr, uint32_t esr, bool
 	f->elr = read_VBAR_EL1() + off;
 }
 
-void vcpu_inject_undef_at(struct guest_frame *f, uint64_t addr)
+void frame_inject_undef_at(struct guest_frame *f, uint64_t addr)
 {
 	/* EC 0x00 (unknown reason), IL: a 32-bit instruction */
 	inject_sync(f, addr, (uint32_t)EC_UNKNOWN << ESR_EC_SHIFT | ESR_IL, false);
@@ -49,15 +49,20 @@ void vcpu_inject_undef_at(struct guest_frame *f, uint64_t addr)
 #define FSC_SYNC_EXT 0x10u
 #define ISS_WNR      (1u << 6)
 
-void vcpu_inject_dabt(struct guest_frame *f, uint64_t far, bool write)
+void frame_inject_dabt(struct guest_frame *f, uint64_t far, bool write)
 {
 	write_FAR_EL1(far);
 	inject_sync(f, f->elr, (uint32_t)EC_DABT_CUR << ESR_EC_SHIFT | ESR_IL | FSC_SYNC_EXT |
 			       (write ? ISS_WNR : 0u), true);
 }
 
-void vcpu_inject_pabt(struct guest_frame *f, uint64_t far)
+void frame_inject_pabt(struct guest_frame *f, uint64_t far)
 {
 	write_FAR_EL1(far);
 	inject_sync(f, f->elr, (uint32_t)EC_IABT_CUR << ESR_EC_SHIFT | ESR_IL | FSC_SYNC_EXT, true);
+}
+
+void vcpu_inject_trapped_dabt(struct vcpu *v)
+{
+	frame_inject_dabt(v->f, read_FAR_EL2(), (v->esr & ISS_WNR) != 0);
 }

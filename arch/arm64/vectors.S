@@ -117,12 +117,21 @@ blmon_hyp_vectors:
 	b.ne	guest_sync
 	bl	trap_hvc_abi
 	restore_caller
-	slot	guest_irq
-	slot	guest_fiq
+	/* 0x480: a physical IRQ while the guest ran (HCR_EL2.IMO): the
+	 * portable hyp_irq() (hyp/switch/irq.c) on save_caller's registers
+	 * alone - it changes no guest register, and ELR_EL2/SPSR_EL2 stay in
+	 * the CPU (EL2 runs with interrupts masked and takes no other
+	 * exception meanwhile) */
+	.balign	0x80
+	save_caller
+	mov	x0, sp
+	bl	hyp_irq
+	restore_caller
+	slot	guest_irq		/* 0x500: FIQ (HCR_EL2.FMO) - the GIC signals none (GICC_CTLR.FIQEn clear): as an IRQ */
 	slot	guest_serror
 	slot	guest_sync_a32		/* 0x600: the guest's EL0, AArch32 */
 	slot	guest_irq
-	slot	guest_fiq
+	slot	guest_irq
 	slot	guest_serror
 
 	/* An exception the monitor did not expect: hyp_panic_exception(f,
@@ -144,10 +153,14 @@ blmon_hyp_vectors:
 	bad	el2_irq, 0x280
 	bad	el2_fiq, 0x300
 	bad	el2_serror, 0x380
-	/* IRQ/FIQ go to EL1 (HCR_EL2.IMO/FMO clear) and SError too (AMO) */
-	bad	guest_irq, 0x480
-	bad	guest_fiq, 0x500
+	/* SError goes to EL1 (HCR_EL2.AMO clear): never here */
 	bad	guest_serror, 0x580
+
+guest_irq:
+	save_caller
+	mov	x0, sp
+	bl	hyp_irq
+	restore_caller
 
 	/* the 0x400 slot's other exceptions: x0 = the frame (save_caller's
 	 * part), x1 = ESR_EL2 */

@@ -16,7 +16,16 @@
 #define PL011_FR_TXFF  (1u << 5)
 #define RAM_BASE       0x40000000u
 #define HYP_SIZE_BYTES 0x200000u
-#define PSCI_SYSTEM_OFF 0x84000008u
+#define PSCI_SYSTEM_OFF   0x84000008u
+#define PSCI_SYSTEM_RESET 0x84000009u
+#define PSCI_NOT_PRESENT  (-7)
+
+/* GICv2 (-M virt,gic-version=2): QEMU's hw/arm/virt.c memory map, the
+ * same as the ARMv7 virt board's */
+#define GICD_BASE      0x08000000u
+#define GICC_BASE      0x08010000u
+#define GICH_BASE      0x08030000u
+#define GICV_BASE      0x08040000u
 
 extern char __image_start[];
 void board_boot(uint64_t current_el) __attribute__((noreturn));
@@ -29,19 +38,58 @@ void board_console_putc(char c)
 	mmio_write32(UART + PL011_DR, (uint8_t)c);
 }
 
-static void __attribute__((noreturn)) psci_off(void)
+/* QEMU's own PSCI, SMC from EL2 (the conduit its tree names with
+ * virtualization=on; HCR_EL2.TSC traps only EL1's SMC) */
+static uint64_t firmware_call(uint64_t fid, uint64_t a1, uint64_t a2, uint64_t a3)
 {
-	register uint64_t x0 __asm__("x0") = PSCI_SYSTEM_OFF;
+	register uint64_t x0 __asm__("x0") = fid;
+	register uint64_t x1 __asm__("x1") = a1;
+	register uint64_t x2 __asm__("x2") = a2;
+	register uint64_t x3 __asm__("x3") = a3;
 
-	__asm__ volatile("smc #0" : "+r"(x0) : : "memory");
+	__asm__ volatile("smc #0" : "+r"(x0), "+r"(x1), "+r"(x2), "+r"(x3) : : "memory");
+	return x0;
+}
+
+static void __attribute__((noreturn)) psci_call_noreturn(uint64_t fid)
+{
+	firmware_call(fid, 0, 0, 0);
 	for (;;)
 		__asm__ volatile("wfi");
 }
 
-void board_system_off(void) { psci_off(); }
+void board_system_off(void) { psci_call_noreturn(PSCI_SYSTEM_OFF); }
+void board_system_reset(void) { psci_call_noreturn(PSCI_SYSTEM_RESET); }
 /* No pvpanic yet (arch32's fatal.c finds it through PCI): the reason is on
  * the console, and the machine stops. */
-void board_fatal_exit(void) { psci_off(); }
+void board_fatal_exit(void) { psci_call_noreturn(PSCI_SYSTEM_OFF); }
+
+/* virt's MPIDRs with a GICv2: Aff0 = the CPU's number, the rest 0 */
+int board_cpu_index(uint32_t mpidr)
+{
+	uint32_t aff0 = mpidr & 0xffu;
+
+	if ((mpidr & 0xffff00u) != 0 || aff0 >= BOARD_MAX_CPUS)
+		return -1;
+	return (int)aff0;
+}
+
+/* One CPU at this step: the others QEMU has never leave its firmware */
+int32_t board_cpu_on(unsigned cpu)
+{
+	(void)cpu;
+	return PSCI_NOT_PRESENT;
+}
+
+void board_cpu_off(void)
+{
+	for (;;)
+		__asm__ volatile("wfi");
+}
+
+/* No cluster power controller (migration is not there on AArch64 yet) */
+void board_cluster_up(unsigned cluster) { (void)cluster; }
+void board_cluster_down(unsigned cluster) { (void)cluster; }
 
 /* The stub's `ldr xN, literal` (LDR literal, 64-bit: 0x58000000 | imm19 <<
  * 5 | Rt): the literal's value, or 0 without one in the first words. */
@@ -68,7 +116,7 @@ static uint32_t fdt_total(uint64_t dtb)
 	return (uint32_t)h[4] << 24 | (uint32_t)h[5] << 16 | (uint32_t)h[6] << 8 | h[7];
 }
 
-static struct blmon_cpu_data cpu_data[1];
+static struct blmon_cpu_data cpu_data[BOARD_MAX_CPUS];
 
 void board_boot(uint64_t current_el)
 {
@@ -90,14 +138,22 @@ void board_boot(uint64_t current_el)
 	 * out, and no guest pointer may reach it (docs/arm64.md) */
 	p.monitor.base = (uintptr_t)__image_start;
 	p.monitor.size = HYP_SIZE_BYTES;
-	/* The devices below RAM (flash, the GIC - the guest's own until the
-	 * virtual GIC lands -, the UART, RTC, fw_cfg, virtio-mmio, PCIe) and
+	/* The devices below RAM (flash, the GIC - stage 2 takes its pages out
+	 * again: arch/s2_map.h -, the UART, RTC, fw_cfg, virtio-mmio, PCIe) and
 	 * virt's high regions (redistributors, PCIe ECAM at 0x40_1000_0000,
 	 * 512 GiB of PCIe MMIO at 0x80_0000_0000), as ARMv7's board gives them */
 	p.devices[0] = (struct blmon_range){ 0, RAM_BASE };
 	p.devices[1] = (struct blmon_range){ 0x4000000000ull, 0xC000000000ull };
 	p.ndevices = 2;
-	p.ncpus = 1;
+	p.gicd = GICD_BASE;
+	p.gicc = GICC_BASE;
+	p.gich = GICH_BASE;
+	p.gicv = GICV_BASE;
+	p.guest_gicc = GICC_BASE;
+	/* QEMU 7.2's GIC, as on the ARMv7 virt board: a hardware-linked EOI
+	 * deactivates without re-signalling what became pending (docs/vgic.md) */
+	p.quirks = BLMON_QUIRK_GIC_HW_DEACTIVATE;
+	p.ncpus = BOARD_MAX_CPUS;
 	p.cpu_data = cpu_data;
 	p.guest_entry = (uint32_t)entry;
 	p.guest_r0 = (uint32_t)dtb;

@@ -72,8 +72,13 @@ static void identity_and_hostile(void)
 	check_eq("cluster -3: -3", switch_to(0xfffffffdu), (uint32_t)BL_HVC_INVALID_PARAMETER);
 	check_eq("32-bit call: x1's upper half ignored (w1 = the cluster)", switch_to(0x100000000ull | me), me);
 	check_eq("... back on the boot cluster: MIDR_EL1", MRS(MIDR_EL1), cl[me].midr);
-	check_eq("HVC_AUTO_SWITCH: no switch timer on AArch64 yet, -1",
-		 (uint32_t)hvc64(HVC_AUTO_SWITCH, 1000, 0, 0).x0, (uint32_t)BL_HVC_NOT_SUPPORTED);
+	/* the switch timer itself: guest autoswitch64 */
+	check_eq("HVC_AUTO_SWITCH below the shortest period: -3",
+		 (uint32_t)hvc64(HVC_AUTO_SWITCH, BL_SWITCH_PERIOD_MIN - 1, 0, 0).x0,
+		 (uint32_t)BL_HVC_INVALID_PARAMETER);
+	check_eq("HVC_AUTO_SWITCH 0 (off): 0", (uint32_t)hvc64(HVC_AUTO_SWITCH, 0, 0, 0).x0, 0);
+	check_eq("... no switch timer: HVC_SWITCH_PERIOD 0", (uint32_t)hvc64(HVC_SWITCH_PERIOD, 0, 0, 0).x0, 0);
+	check_eq("... and no switch from either (2: there and back)", switches(), n0 + 2);
 }
 
 /* State 2: the guest owns the PMU; a switch carries all of it */

@@ -16,12 +16,13 @@
 #include "dbg_context.h"
 #include "vgic.h"
 #include "cpu_ctx.h"
+#include "frame.h"
 #include "vgic_hw.h"
 
 /* What a CPU enters when it starts: PSCI CPU_ON's entry and context, or
  * for the boot CPU the platform's guest entry and registers. */
 struct hyp_boot {
-	uint32_t entry, context;
+	guest_reg_t entry, context;   /* 64 bits on AArch64 */
 	bool platform;
 };
 

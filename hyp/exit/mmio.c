@@ -1,6 +1,6 @@
 /*
- * Emulated MMIO from a stage-2 data abort (ARM ARM B3.13.6, ISS of EC
- * 0x24): the syndrome gives the size, the register and the direction when
+ * Emulated MMIO from a stage-2 data abort (ARM ARM B3.13.6 / D17.2.37, ISS of EC
+ * 0x24: arch/dabt.h): the syndrome gives the size, the register and the direction when
  * ISV is set - a single LDR/STR of a general register, which is what
  * drivers use for device registers. Anything the syndrome does not
  * describe (LDM/STM, LDRD, a register write-back form...) cannot be
@@ -8,7 +8,7 @@
  */
 #include "mmio.h"
 #include "exit.h"
-#include "hsr.h"
+#include "dabt.h"
 #include "blmon_log.h"
 #include "vcpu.h"
 
@@ -49,11 +49,11 @@ void mmio_register_hot(uint32_t ipa, mmio_hot_fn fn)
 static void refuse(struct vcpu *v, uint32_t ipa, const char *why)
 {
 	log_guest("guest access to emulated device at %08lx (pc %08lx): %s: abort to guest\n",
-		 (unsigned long)ipa, (unsigned long)v->elr, why);
+		 (unsigned long)ipa, (unsigned long)vcpu_pc(v), why);
 	vcpu_inject_trapped_dabt(v);
 }
 
-bool mmio_trap(struct vcpu *v, uint32_t ipa, const struct hsr_dabt *dabt)
+bool mmio_trap(struct vcpu *v, uint32_t ipa, const struct dabt *dabt)
 {
 	unsigned i;
 
@@ -63,7 +63,7 @@ bool mmio_trap(struct vcpu *v, uint32_t ipa, const struct hsr_dabt *dabt)
 	if (i == nregions)
 		return false;
 
-	const struct hsr_dabt d = *dabt;
+	const struct dabt d = *dabt;
 	unsigned size = 1u << d.sas;
 	uint32_t val = 0;
 

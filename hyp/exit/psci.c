@@ -41,28 +41,48 @@ static bool is_fn(uint32_t fid, uint32_t n, bool has64)
 	return fid == PSCI_FN(n) || (has64 && fid == PSCI_FN64(n));
 }
 
-static int cpu_of(uint32_t mpidr)
+/* An SMC64 id (bit 30) passes 64-bit arguments; an SMC32 one (and every
+ * id on AArch32, whose registers are 32 bits) the low halves: w1-w3. */
+#define PSCI_SMC64              0x40000000u
+static inline guest_reg_t arg(uint32_t fid, guest_reg_t x)
 {
-	int i = board_cpu_index(mpidr);
+	return fid & PSCI_SMC64 ? x : (uint32_t)x;
+}
+
+/* A guest's MPIDR argument: Aff3 (bits 39:32) is 0 on every CPU the
+ * monitor serves, so a 64-bit one with upper bits names none (-1), not
+ * the CPU of its low half. */
+static inline int cpu_index(guest_reg_t mpidr)
+{
+	if ((uint64_t)mpidr >> 32)
+		return -1;
+	return board_cpu_index((uint32_t)mpidr);
+}
+
+static int cpu_of(guest_reg_t mpidr)
+{
+	int i = cpu_index(mpidr);
 
 	return i >= 0 && (unsigned)i < hyp_nvcpus ? i : -1;
 }
 
-static uint32_t cpu_on(uint32_t mpidr, uint32_t entry, uint32_t context)
+/* entry and context: 64 bits on AArch64 (SMC64 CPU_ON, x2/x3) */
+static uint32_t cpu_on(guest_reg_t mpidr, guest_reg_t entry, guest_reg_t context)
 {
-	int cpu = board_cpu_index(mpidr);
+	int cpu = cpu_index(mpidr);
 
 	if (cpu < 0) {
 		log_guest("CPU_ON: MPIDR %08lx is not a CPU of this board\n", (unsigned long)mpidr);
 		return (uint32_t)PSCI_INVALID_PARAMETERS;
 	}
-	/* the CPU starts in the guest's RAM or not at all (bit 0: Thumb) */
-	if (!guest_range_ok(&hyp_guest_ram, entry & ~1u, 2))
+	/* the CPU starts in the guest's RAM or not at all (bit 0: Thumb;
+	 * an AArch64 entry above 4 GiB is outside it) */
+	if ((uint64_t)entry >> 32 || !guest_range_ok(&hyp_guest_ram, (uint32_t)entry & ~1u, 2))
 		return (uint32_t)PSCI_INVALID_ADDRESS;
 	return (uint32_t)smp_cpu_on((unsigned)cpu, entry, context);
 }
 
-static uint32_t affinity_info(uint32_t mpidr, uint32_t level)
+static uint32_t affinity_info(guest_reg_t mpidr, guest_reg_t level)
 {
 	int cpu = cpu_of(mpidr);
 
@@ -100,11 +120,11 @@ void psci_call(struct hyp_cpu *c, guest_reg_t r[4])
 	if (is_fn(fid, PSCI_VERSION, false))
 		r[0] = PSCI_VERSION_1_0;
 	else if (is_fn(fid, PSCI_CPU_ON, true))
-		r[0] = cpu_on(r[1], r[2], r[3]);
+		r[0] = cpu_on(arg(fid, r[1]), arg(fid, r[2]), arg(fid, r[3]));
 	else if (is_fn(fid, PSCI_CPU_OFF, false))
 		smp_cpu_off(c);
 	else if (is_fn(fid, PSCI_AFFINITY_INFO, true))
-		r[0] = affinity_info(r[1], r[2]);
+		r[0] = affinity_info(arg(fid, r[1]), arg(fid, r[2]));
 	else if (is_fn(fid, PSCI_MIGRATE_INFO_TYPE, false))
 		r[0] = PSCI_TOS_NOT_PRESENT;
 	else if (is_fn(fid, PSCI_SYSTEM_OFF, false))

@@ -28,6 +28,7 @@
 #include "vgic.h"
 #include "vgic_hw.h"
 #include "sysreg.h"
+#include "arch_caps.h"
 
 /* The platform must make sense before anything is built from it: these
  * are the board's mistakes, reported as such. */
@@ -41,7 +42,9 @@ static void check_platform(const struct blmon_platform *p)
 	if (r->size == 0 || r->base % 0x200000u || r->size % 0x200000u || r->base + r->size > (1ull << 32))
 		blmon_fatal("platform: guest RAM %08llx+%08llx is not 2 MiB aligned below 4 GiB",
 			    (unsigned long long)r->base, (unsigned long long)r->size);
-	if (m->base < r->base + r->size && r->base < m->base + m->size)
+	/* the monitor beside the guest's RAM (ARMv7), or inside it where the
+	 * back end says so (ARCH_MONITOR_IN_GUEST_RAM: a hole, below) */
+	if (!ARCH_MONITOR_IN_GUEST_RAM && m->base < r->base + r->size && r->base < m->base + m->size)
 		blmon_fatal("platform: the monitor's memory overlaps guest RAM");
 	if (p->ndevices > BLMON_MAX_DEVICE_WINDOWS || p->nmmio > BLMON_MAX_MMIO)
 		blmon_fatal("platform: too many device windows or emulated regions");
@@ -119,7 +122,7 @@ static void check_gic(const struct blmon_platform *p)
 			    (unsigned long)p->gicd, (unsigned long)pidr2, (unsigned long)v3,
 			    (unsigned)GICD_PIDR2_ARCHREV(v3));
 	}
-	if (!p->guest_dtb || !fdt_gic((uint8_t *)p->guest_dtb, p->guest_dtb_max, &g))
+	if (!p->guest_dtb || !fdt_gic((uint8_t *)(uintptr_t)p->guest_dtb, p->guest_dtb_max, &g))
 		return;
 	if (g.kind == FDT_GIC_V3)
 		blmon_fatal("the interrupt controller is a GICv3 (%s): the monitor needs a GICv2 with the virtualization extensions (QEMU: -M virt,gic-version=2, the default)",
@@ -132,13 +135,34 @@ static void check_gic(const struct blmon_platform *p)
 			    (unsigned long long)g.dist, (unsigned long)p->gicd);
 }
 
+/* The monitor inside the guest's RAM (ARCH_MONITOR_IN_GUEST_RAM: AArch64
+ * until self-relocation): a hole no guest pointer may touch
+ * (hyp/core/guest_mem.h) and stage 2 leaves unmapped, and the guest's
+ * tree says so - a /reserved-memory node, no-map (docs/arm64.md). */
+static void guest_ram_hole(const struct blmon_platform *p)
+{
+	if (!ARCH_MONITOR_IN_GUEST_RAM || p->monitor.base < p->guest_ram.base ||
+	    p->monitor.base - p->guest_ram.base >= p->guest_ram.size)
+		return;
+	hyp_guest_ram.hole_base = (uint32_t)p->monitor.base;
+	hyp_guest_ram.hole_size = (uint32_t)p->monitor.size;
+	if (!p->guest_dtb)
+		return;
+	if (fdt_reserve_nomap((uint8_t *)(uintptr_t)p->guest_dtb, p->guest_dtb_max, p->monitor.base,
+			      p->monitor.size) == 0)
+		log_info("device tree: /reserved-memory/blmon@%08lx, no-map\n", (unsigned long)p->monitor.base);
+	else
+		log_warn("device tree at %08lx: no room or an unusual layout, the monitor's RAM is not reserved in it (a guest using it gets aborts)\n",
+			 (unsigned long)p->guest_dtb);
+}
+
 static void patch_guest_dtb(const struct blmon_platform *p)
 {
 	if (!p->guest_dtb) {
 		log_warn("no guest DTB: /memory not clipped, no options read\n");
 		return;
 	}
-	int rc = fdt_clip_memory((uint8_t *)p->guest_dtb, p->guest_dtb_max, hyp_guest_ram.base,
+	int rc = fdt_clip_memory((uint8_t *)(uintptr_t)p->guest_dtb, p->guest_dtb_max, hyp_guest_ram.base,
 				 hyp_guest_ram.size);
 
 	if (rc < 0)
@@ -151,7 +175,7 @@ static void patch_guest_dtb(const struct blmon_platform *p)
 		return;
 	/* with migration the guest has N CPUs: the tree QEMU made for 2N
 	 * says so too (CPU nodes, and the PPI masks that name them) */
-	rc = fdt_trim_cpus((uint8_t *)p->guest_dtb, p->guest_dtb_max, mig_n);
+	rc = fdt_trim_cpus((uint8_t *)(uintptr_t)p->guest_dtb, p->guest_dtb_max, mig_n);
 	if (rc < 0)
 		blmon_fatal("the guest's DTB: its CPUs could not be trimmed to blmon.cluster_cpus=%u", mig_n);
 	log_info("guest DTB: %u CPU%s for the guest, %d CPU node%s removed\n", mig_n, mig_n == 1 ? "" : "s",
@@ -169,9 +193,9 @@ void blmon_init(const struct blmon_platform *p)
 	hyp_cpu_base = (struct hyp_cpu *)(void *)p->cpu_data;
 	memset(p->cpu_data, 0, p->ncpus * sizeof(*p->cpu_data));
 	if (p->guest_dtb)
-		options_parse(fdt_bootargs((uint8_t *)p->guest_dtb, p->guest_dtb_max));
+		options_parse(fdt_bootargs((uint8_t *)(uintptr_t)p->guest_dtb, p->guest_dtb_max));
 	check_gic(p);
-	log_info("big.LITTLE PMU/debug monitor: HYP mode, %u CPU%s, boot cluster %s\n", p->ncpus,
+	log_info("big.LITTLE PMU/debug monitor: " CPU_MONITOR_MODE ", %u CPU%s, boot cluster %s\n", p->ncpus,
 		 p->ncpus == 1 ? "" : "s", pmu_cluster_desc[hyp_options.boot_cluster].name);
 	mig_init(hyp_options.cluster_cpus, p->ncpus, hyp_options.boot_cluster);
 	hyp_nvcpus = mig_on() ? mig_n : p->ncpus;
@@ -189,6 +213,7 @@ void blmon_init(const struct blmon_platform *p)
 			    hyp_pmu_counters, (unsigned long)pmcr, PMU_TYPEA_COUNTERS, PMU_TYPEA_COUNTERS - 1);
 	hvc_check_table();
 	dbg_hw_probe();
+	guest_ram_hole(p);
 	hyp_mmu_build(p);
 	stage2_build(p);
 	for (unsigned i = 0; i < p->nmmio; i++)
@@ -262,7 +287,7 @@ void blmon_enter_next_stage(void)
 	smp_cpu_running(c);
 	if (c->boot.platform) {   /* the boot CPU's first entry: the platform's registers */
 		c->boot.platform = false;
-		log_info("entering guest at %08lx (SVC)\n", (unsigned long)c->boot.entry);
+		log_info("entering guest at %08lx (" CPU_GUEST_MODE ")\n", (unsigned long)c->boot.entry);
 		cpu_enter_guest(c->boot.entry, hyp_platform.guest_r0, hyp_platform.guest_r1,
 			    hyp_platform.guest_r2);
 	}

@@ -54,7 +54,7 @@ void smp_kick(uint32_t cpus, uint32_t reasons)
 		gic_send_sgi(GICD_SGIR_VALUE(GICD_SGIR_FILTER_LIST, cores_of(cpus), IRQ_MONITOR_SGI));
 }
 
-int32_t smp_cpu_on(unsigned cpu, uint32_t entry, uint32_t context)
+int32_t smp_cpu_on(unsigned cpu, guest_reg_t entry, guest_reg_t context)
 {
 	int32_t rc = PSCI_ALREADY_ON;
 

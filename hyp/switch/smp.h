@@ -9,6 +9,7 @@
 
 #include <stdint.h>
 #include "spinlock.h"
+#include "frame.h"   /* guest_reg_t */
 
 struct hyp_cpu;
 
@@ -18,8 +19,9 @@ enum cpu_power { CPU_POWER_ON = 0, CPU_POWER_OFF = 1, CPU_POWER_ON_PENDING = 2 }
 extern spinlock_t system_lock;
 
 void smp_init(unsigned boot_cpu);
-/* Start `cpu` at the guest's `entry` with r0 = context: a PSCI status. */
-int32_t smp_cpu_on(unsigned cpu, uint32_t entry, uint32_t context);
+/* Start `cpu` at the guest's `entry` with r0 = context (x0: 64 bits on
+ * AArch64): a PSCI status. */
+int32_t smp_cpu_on(unsigned cpu, guest_reg_t entry, guest_reg_t context);
 /* The calling CPU joins the running system (on its current cluster) and
  * enters the guest next. */
 void smp_cpu_running(struct hyp_cpu *c);

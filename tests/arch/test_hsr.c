@@ -68,7 +68,7 @@ static void dabt_fields(void **state)
 {
 	(void)state;
 	uint32_t h = (0x24u << 26) | (1u << 25) | (1u << 24) | (2u << 22) | (5u << 16) | (1u << 6) | 0x0f;
-	struct hsr_dabt d = hsr_decode_dabt(h);
+	struct dabt d = hsr_decode_dabt(h);
 
 	assert_true(d.isv);
 	assert_int_equal(d.sas, 2);
@@ -115,7 +115,7 @@ static void dabt_str_word(void **state)
 
 	for (unsigned srt = 0; srt < 16; srt++) {
 		uint32_t h = base | (srt << 16);
-		struct hsr_dabt d = hsr_decode_dabt(h);
+		struct dabt d = hsr_decode_dabt(h);
 
 		assert_int_equal((h & HSR_DABT_STR_WORD_MASK) == HSR_DABT_STR_WORD, srt < 8);
 		assert_int_equal(hsr_dabt_srt(h), d.srt);

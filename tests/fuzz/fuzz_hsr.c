@@ -47,7 +47,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* the vector's HVC #0 test: exactly the ABI's HVC */
 	if ((h == HSR_HVC_ABI) != (HSR_EC(h) == EC_HVC && (h & HSR_IL) && HSR_ISS(h) == 0))
 		abort();
-	struct hsr_dabt a = hsr_decode_dabt(h);
+	struct dabt a = hsr_decode_dabt(h);
 	if (a.srt > 15 || a.sas > 3 || a.dfsc > 63)
 		abort();
 	/* the hot store: exactly a described word store of r0-r7, not on a walk */
