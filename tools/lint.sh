@@ -13,9 +13,10 @@ mkdir -p build/logs
 rc=0
 # the AArch32 build's sources (the AArch64 back end, its board and its
 # entry points get a pass of their own below, with its target and paths)
-SRCS=$(ls arch/arm32/*.c hyp/*/*.c pmu/*.c 2>/dev/null | grep -v '^hyp/init/init_pmu.c$\|^hyp/exit/sys_trap.c$')
+SRCS=$(ls arch/arm32/*.c hyp/*/*.c pmu/*.c 2>/dev/null | grep -v '^hyp/switch/migrate_none.c$\|^hyp/exit/sys_trap.c$')
 BOARD_SRCS=$(ls board/*/*.c 2>/dev/null | grep -v '^board/qemu-virt-arm64/')
-A64_SRCS="arch/arm64/*.c hyp/init/init_pmu.c hyp/exit/pmu_sysreg.c hyp/exit/sys_trap.c hyp/exit/hvc.c pmu/*.c"
+# (arch/arm64/arch.mk's list: all of hyp/ but migration and AArch32's coprocessor traps)
+A64_SRCS="arch/arm64/*.c $(ls hyp/*/*.c | grep -v '^hyp/switch/migrate.c$\|^hyp/exit/reg_trap.c$' | tr '\n' ' ') pmu/*.c"
 A64_INC="-Iinclude -Iarch -Iarch/arm64 -Ipmu $(ls -d hyp/*/ | sed 's|^|-I|; s|/$||' | tr '\n' ' ')"
 TIDY_A64=(--target=aarch64-none-elf -mcpu=cortex-a57 -std=c11 -ffreestanding -DLOG_LEVEL=3)
 GUEST_SRCS=$(ls guest-tests/*.c guest-tests/lib/*.c guest-tests/common/*.c 2>/dev/null)
@@ -43,7 +44,7 @@ if { clang-tidy --quiet $SRCS -- "${TIDY_BARE[@]}" $HYP_INC &&
      clang-tidy --quiet $BOARD_SRCS -- "${TIDY_BARE[@]}" -Iboard/common $BOARD_DEFS &&
      clang-tidy --quiet $GUEST_SRCS -- "${TIDY_BARE[@]}" -Iguest-tests/lib -Iguest-tests/common $GUEST_DEFS &&
      clang-tidy --quiet $A64_SRCS -- "${TIDY_A64[@]}" $A64_INC &&
-     clang-tidy --quiet board/qemu-virt-arm64/*.c -- "${TIDY_A64[@]}" -Iinclude -Iarch -Iarch/arm64 &&
+     clang-tidy --quiet board/qemu-virt-arm64/*.c -- "${TIDY_A64[@]}" -Iinclude -Iarch -Iarch/arm64 -DBOARD_MAX_CPUS=8u &&
      clang-tidy --quiet guest-tests/arm64/*.c guest-tests/arm64/lib/*.c guest-tests/common/*.c -- "${TIDY_A64[@]}" -Iinclude -Iarch \
 	-Iarch/arm64 -Iguest-tests/arm64/lib -Iguest-tests/common -Ihyp/core -DGUEST_UART=0x09000000u -DGUEST_RAM_BASE=0x40000000u \
 	-DGUEST_HYP_LOAD=0x43E00000u -DGUEST_HYP_SIZE=0x200000u &&

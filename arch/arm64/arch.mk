@@ -56,6 +56,7 @@ GUEST_LIB    := $(wildcard guest-tests/arm64/lib/*.c guest-tests/arm64/lib/*.S g
 GUEST_CFLAGS := -std=c11 $(CPU_FLAGS) -O2 -g -ffreestanding -fno-common -fno-pie \
 	-fno-stack-protector -fno-asynchronous-unwind-tables $(WARN) $(ARCH_INC) \
 	-Iguest-tests/arm64/lib -Iguest-tests/common -Ihyp/core -DGUEST_UART=$(GUEST_UART)u -DGUEST_RAM_BASE=$(GUEST_RAM_BASE)u \
+	-DGUEST_GICD=$(GUEST_GICD)u -DGUEST_GICC=$(GUEST_GICC)u \
 	-DGUEST_HYP_LOAD=$(HYP_LOAD_ADDR)u -DGUEST_HYP_SIZE=$(HYP_SIZE)u
 GUEST_LIB_OBJS := $(patsubst %,$(B)/guests/lib/%.o,$(basename $(GUEST_LIB)))
 

@@ -16,4 +16,6 @@ HYP_ELF        := build/arm64/hyp.elf
 GUEST_DIR      := build/arm64/guests
 GUEST_RAM_BASE := 0x40000000
 GUEST_UART     := 0x09000000
+GUEST_GICD     := 0x08000000
+GUEST_GICC     := 0x08010000
 BOARD_SRCS     := board/qemu-virt-arm64/start.S board/qemu-virt-arm64/board.c

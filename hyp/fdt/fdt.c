@@ -172,7 +172,7 @@ static int memory_visit(const struct fdt_prop *p, void *ctx)
 	    p->len < 4 * (p->acells + p->scells))
 		return -1;
 	r->base = fdt_cells(p->val, p->acells);
-	r->size = fdt_cells(p->val + 4 * p->acells, p->scells);
+	r->size = fdt_cells(p->val + (size_t)4 * p->acells, p->scells);
 	return 1;
 }
 

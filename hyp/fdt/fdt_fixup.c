@@ -26,7 +26,7 @@ static int clip_visit(const struct fdt_prop *p, void *ctx)
 
 	for (uint32_t i = 0; i + rl <= p->len; i += rl) {
 		uint64_t rb = fdt_cells(p->val + i, p->acells);
-		uint64_t re = rb + fdt_cells(p->val + i + 4 * p->acells, p->scells);
+		uint64_t re = rb + fdt_cells(p->val + i + (size_t)4 * p->acells, p->scells);
 		uint64_t nb = rb < c->lo ? c->lo : rb, ne = re > c->hi ? c->hi : re;
 
 		if (ne < nb)
@@ -36,7 +36,7 @@ static int clip_visit(const struct fdt_prop *p, void *ctx)
 		/* cppcheck-suppress knownConditionTrueFalse ; false positive: equal when the region is already inside (tests/fdt/test_fdt_fixup.c) */
 		if (differs && c->apply) {
 			fdt_put_cells(p->val + i, p->acells, nb);
-			fdt_put_cells(p->val + i + 4 * p->acells, p->scells, ne - nb);
+			fdt_put_cells(p->val + i + (size_t)4 * p->acells, p->scells, ne - nb);
 		}
 		c->changed += differs;
 	}
@@ -309,7 +309,7 @@ static uint32_t resv_node(uint8_t *p, const uint32_t *name_off, uint32_t ac, uin
 	EMIT32(FDT_PROP); EMIT32(4 * (ac + sc)); EMIT32(name_off[3]);
 	if (w) {
 		fdt_put_cells(w + len, ac, base);
-		fdt_put_cells(w + len + 4 * ac, sc, size);
+		fdt_put_cells(w + len + (size_t)4 * ac, sc, size);
 	}
 	len += 4 * (ac + sc);
 	EMIT32(FDT_PROP); EMIT32(0); EMIT32(name_off[4]);

@@ -34,7 +34,7 @@
  * are the board's mistakes, reported as such. */
 static void check_platform(const struct blmon_platform *p)
 {
-	const struct blmon_range *r = &p->guest_ram, *m = &p->monitor;
+	const struct blmon_range *r = &p->guest_ram;
 
 	if (p->ncpus == 0 || p->ncpus > BLMON_MAX_CPUS || !p->cpu_data)
 		blmon_fatal("platform: %u CPUs (1-%u supported) or no per-CPU storage", p->ncpus,
@@ -44,7 +44,8 @@ static void check_platform(const struct blmon_platform *p)
 			    (unsigned long long)r->base, (unsigned long long)r->size);
 	/* the monitor beside the guest's RAM (ARMv7), or inside it where the
 	 * back end says so (ARCH_MONITOR_IN_GUEST_RAM: a hole, below) */
-	if (!ARCH_MONITOR_IN_GUEST_RAM && m->base < r->base + r->size && r->base < m->base + m->size)
+	if (!ARCH_MONITOR_IN_GUEST_RAM && p->monitor.base < r->base + r->size &&
+	    r->base < p->monitor.base + p->monitor.size)
 		blmon_fatal("platform: the monitor's memory overlaps guest RAM");
 	if (p->ndevices > BLMON_MAX_DEVICE_WINDOWS || p->nmmio > BLMON_MAX_MMIO)
 		blmon_fatal("platform: too many device windows or emulated regions");

@@ -1,5 +1,6 @@
 #include <stdarg.h>
 #include "guest64.h"
+#include "guest_irq.h"
 #include "fmt.h"
 
 #define UART_DR (GUEST_UART + 0x00u)   /* PL011 */
@@ -7,6 +8,14 @@
 #define PSCI_SYSTEM_OFF 0x84000008u
 
 volatile struct exc64 last_exc;
+void (*irq_hook)(void);
+
+void guest_irq(void);   /* start.S */
+void guest_irq(void)
+{
+	if (irq_hook)
+		irq_hook();
+}
 
 uint64_t guest_sync(uint64_t esr, uint64_t elr, const uint64_t *saved);
 void guest_unexpected(uint64_t esr, uint64_t elr) __attribute__((noreturn));
@@ -112,4 +121,28 @@ struct hvc64 hvc64(uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3)
 	r.x2 = x2;
 	r.x3 = x3;
 	return r;
+}
+
+static uint64_t cntvct(void)
+{
+	uint64_t v;
+
+	__asm__ volatile("isb\n\tmrs %0, cntvct_el0" : "=r"(v));
+	return v;
+}
+
+static uint64_t cntfrq(void)
+{
+	uint64_t v;
+
+	__asm__ volatile("mrs %0, cntfrq_el0" : "=r"(v));
+	return v;
+}
+
+uint64_t deadline_ms(uint32_t ms) { return cntvct() + cntfrq() / 1000u * ms; }
+bool passed(uint64_t deadline) { return cntvct() > deadline; }
+
+void note_end_time(void)
+{
+	gprintf("# end cntvct_ns %lu000000\n", (unsigned long)(cntvct() / (cntfrq() / 1000u)));
 }

@@ -32,6 +32,13 @@ void exc_clear(void);
  * EL1's are (start.S) */
 void el0_run(void (*fn)(void));
 
+/* Time by the virtual counter: a deadline ms milliseconds from now, and
+ * whether it has passed (bounds every wait); the run's end for the
+ * runner's switch-count check ("# end cntvct_ns T", tools/test-all.sh) */
+uint64_t deadline_ms(uint32_t ms);
+bool passed(uint64_t deadline);
+void note_end_time(void);
+
 /* All four result registers, 64 bits each (x0-x3 after `hvc #0`) */
 struct hvc64 { uint64_t x0, x1, x2, x3; };
 struct hvc64 hvc64(uint64_t x0, uint64_t x1, uint64_t x2, uint64_t x3);

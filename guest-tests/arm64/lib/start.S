@@ -86,7 +86,8 @@ guest_vectors:
 	slot	guest_bad
 	.endr
 	slot	guest_sync_entry		/* +0x200: from EL1 */
-	.rept	3
+	slot	guest_irq_entry			/* +0x280: IRQ at EL1 (the virtual GIC's) */
+	.rept	2
 	slot	guest_bad
 	.endr
 	slot	guest_el0_entry			/* +0x400: from EL0 (AArch64) */
@@ -155,6 +156,12 @@ guest_sync_entry:
 	mov	x2, sp
 	bl	guest_sync
 	msr	elr_el1, x0
+	load_caller_eret
+
+	/* An IRQ: guest_irq() (guest64.c: the irq_hook, gic.h) */
+guest_irq_entry:
+	save_caller
+	bl	guest_irq
 	load_caller_eret
 
 guest_bad:

@@ -1,12 +1,7 @@
+/* The guest's GIC driver, both architectures (gic.h) */
 #include "gic.h"
-#include "guest.h"
 
 struct gic_log gic_log[8];
-
-unsigned guest_cpu(void)
-{
-	return read_MPIDR() & 7;
-}
 
 void gic_guest_init(void)
 {

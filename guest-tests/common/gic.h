@@ -2,7 +2,9 @@
  * The guest's GIC as a GICv2 OS sees it: the distributor at GUEST_GICD
  * (emulated by the monitor) and the CPU interface at GUEST_GICC (the
  * virtual CPU interface, mapped by the monitor's stage 2), addresses from
- * the board (board.mk GUEST_GICD/GUEST_GICC).
+ * the board (board.mk GUEST_GICD/GUEST_GICC). Both architectures' guests
+ * (guest-tests/common/gic_guest.c); each guest library gives
+ * guest_irq.h: irq_enable()/irq_disable(), irq_hook, guest_cpu().
  */
 #ifndef GUEST_GIC_H
 #define GUEST_GIC_H
@@ -10,13 +12,14 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "gicv2.h"
+#include "guest_irq.h"
 
-static inline uint32_t gicd_r32(uint32_t off) { return *(volatile uint32_t *)(GUEST_GICD + off); }
-static inline void gicd_w32(uint32_t off, uint32_t v) { *(volatile uint32_t *)(GUEST_GICD + off) = v; }
-static inline uint8_t gicd_r8(uint32_t off) { return *(volatile uint8_t *)(GUEST_GICD + off); }
-static inline void gicd_w8(uint32_t off, uint8_t v) { *(volatile uint8_t *)(GUEST_GICD + off) = v; }
-static inline uint32_t gicc_r32(uint32_t off) { return *(volatile uint32_t *)(GUEST_GICC + off); }
-static inline void gicc_w32(uint32_t off, uint32_t v) { *(volatile uint32_t *)(GUEST_GICC + off) = v; }
+static inline uint32_t gicd_r32(uint32_t off) { return *(volatile uint32_t *)(uintptr_t)(GUEST_GICD + off); }
+static inline void gicd_w32(uint32_t off, uint32_t v) { *(volatile uint32_t *)(uintptr_t)(GUEST_GICD + off) = v; }
+static inline uint8_t gicd_r8(uint32_t off) { return *(volatile uint8_t *)(uintptr_t)(GUEST_GICD + off); }
+static inline void gicd_w8(uint32_t off, uint8_t v) { *(volatile uint8_t *)(uintptr_t)(GUEST_GICD + off) = v; }
+static inline uint32_t gicc_r32(uint32_t off) { return *(volatile uint32_t *)(uintptr_t)(GUEST_GICC + off); }
+static inline void gicc_w32(uint32_t off, uint32_t v) { *(volatile uint32_t *)(uintptr_t)(GUEST_GICC + off) = v; }
 
 /* This CPU's interface on, every priority unmasked; the distributor on. */
 void gic_guest_init(void);
@@ -43,8 +46,5 @@ struct gic_log {
 extern struct gic_log gic_log[8];
 /* Installs the handler that acknowledges, logs and ends each interrupt. */
 void gic_guest_log_irqs(void);
-static inline void irq_enable(void) { __asm__ volatile("cpsie i" ::: "memory"); }
-static inline void irq_disable(void) { __asm__ volatile("cpsid i" ::: "memory"); }
-unsigned guest_cpu(void);   /* MPIDR.Aff0 */
 
 #endif

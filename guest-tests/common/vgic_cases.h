@@ -1,0 +1,27 @@
+/* The one-CPU virtual GIC checks, both architectures (vgic_cases.c). */
+#ifndef GUEST_VGIC_CASES_H
+#define GUEST_VGIC_CASES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "gic.h"
+
+/* What the checks need of the architecture's guest library */
+struct vgic_case_ops {
+	uint32_t (*call)(uint32_t fid, uint32_t a1);   /* an HVC of the monitor: r0 / x0 back */
+	uint64_t (*deadline_ms)(uint32_t ms);
+	bool (*passed)(uint64_t deadline);
+};
+
+/* *n reaches want within a bounded spin */
+bool vgic_wait_for(const volatile unsigned *n, unsigned want);
+void vgic_log_reset(struct gic_log *l);
+void vgic_sgi_to_self(void);
+/* ten SGIs and the SPIs spi_a, spi_b pending at once: more than the list registers */
+void vgic_more_than_lrs(uint32_t spi_a, uint32_t spi_b);
+void vgic_sgi_coalesces(void);
+void vgic_distributor_off_holds(void);
+/* the monitor's interrupts stay its own; its switch timer still runs */
+void vgic_attack_distributor(const struct vgic_case_ops *ops);
+
+#endif
