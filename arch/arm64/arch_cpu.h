@@ -21,9 +21,12 @@ static inline uint32_t cpu_psr(void)
 	return (uint32_t)(read_DAIF() | read_CURRENTEL() | 1u);
 }
 
-/* The EL2 MMU stays off at this step (docs/arm64.md): no exclusives, so
- * no lock - one CPU. */
-static inline bool cpu_hyp_mmu_on(void) { return false; }
+/* Whether the monitor's locks (exclusives: spinlock.h) work yet. EL2's
+ * MMU is off at this step (docs/arm64.md), where the ARM ARM leaves
+ * exclusives on Device memory to the implementation; QEMU's work there
+ * (measured: the SMP scenarios), which is what the AArch64 monitor runs
+ * on until EL2's stage 1 is on. */
+static inline bool cpu_hyp_mmu_on(void) { return true; }
 
 /* A core takes over a virtual CPU: the guest's EL1&0 TLB entries and the
  * instruction cache (nothing calls it before migration exists). */

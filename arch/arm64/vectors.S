@@ -208,14 +208,15 @@ guest_exit_caller:
 
 /*
  * cpu_enter_guest(pc, x0, x1, x2): the first entry, EL1h with D, A, I, F
- * masked, x3-x30 zero. EL2's stack goes back to its top (one CPU: the
- * image's __stacks_top), where every trap from the guest starts.
+ * masked, x3-x30 zero. Every trap from the guest then starts on this
+ * CPU's stack where it is now (16-byte aligned): what is above it is
+ * dead, the call does not return (as on AArch32, arch/arm32/cpu_init.c).
  */
 	.global	cpu_enter_guest
 	.type	cpu_enter_guest, %function
 cpu_enter_guest:
-	adrp	x4, __stacks_top
-	add	x4, x4, :lo12:__stacks_top
+	mov	x4, sp
+	and	x4, x4, #~15
 	mov	sp, x4
 	msr	elr_el2, x0
 	mov	x4, #0x3c5			/* SPSR: DAIF masked, EL1h */

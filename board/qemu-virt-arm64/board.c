@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include "blmon.h"
 #include "io.h"
+#include "sysregs_access.h"
 
 #define UART           0x09000000u
 #define PL011_DR       0x00u
@@ -16,9 +17,10 @@
 #define PL011_FR_TXFF  (1u << 5)
 #define RAM_BASE       0x40000000u
 #define HYP_SIZE_BYTES 0x200000u
+#define PSCI_CPU_OFF      0x84000002u
+#define PSCI_CPU_ON64     0xc4000003u
 #define PSCI_SYSTEM_OFF   0x84000008u
 #define PSCI_SYSTEM_RESET 0x84000009u
-#define PSCI_NOT_PRESENT  (-7)
 
 /* GICv2 (-M virt,gic-version=2): QEMU's hw/arm/virt.c memory map, the
  * same as the ARMv7 virt board's */
@@ -74,17 +76,30 @@ int board_cpu_index(uint32_t mpidr)
 	return (int)aff0;
 }
 
-/* One CPU at this step: the others QEMU has never leave its firmware */
+extern char secondary_entry[];   /* start.S */
+void board_secondary(uint64_t current_el) __attribute__((noreturn));
+
+/* QEMU's PSCI starts a CPU at EL2 (it has EL2 and no EL3) at the
+ * monitor's secondary entry; its MPIDR is its number (Aff0) */
 int32_t board_cpu_on(unsigned cpu)
 {
-	(void)cpu;
-	return PSCI_NOT_PRESENT;
+	return (int32_t)firmware_call(PSCI_CPU_ON64, cpu, (uintptr_t)secondary_entry, 0);
 }
 
 void board_cpu_off(void)
 {
-	for (;;)
-		__asm__ volatile("wfi");
+	psci_call_noreturn(PSCI_CPU_OFF);
+}
+
+void board_secondary(uint64_t current_el)
+{
+	int cpu = board_cpu_index((uint32_t)read_MPIDR_EL1());
+
+	if (((current_el >> 2) & 3u) != 2 || cpu < 0)
+		blmon_fatal("a secondary CPU started at EL%lu, MPIDR %08lx: not one the monitor started",
+			    (unsigned long)((current_el >> 2) & 3u), (unsigned long)read_MPIDR_EL1());
+	blmon_cpu_init((unsigned)cpu);
+	blmon_enter_next_stage();
 }
 
 /* No cluster power controller (migration is not there on AArch64 yet) */

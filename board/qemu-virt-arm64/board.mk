@@ -6,7 +6,7 @@
 # puts nothing for -m 64 and up, and runs there (no self-relocation yet).
 BOARD_ARCH     := arm64
 HYP_LOAD_ADDR  := 0x43E00000
-BOARD_MAX_CPUS := 1
+BOARD_MAX_CPUS := 8
 QEMU_SYSTEM    := qemu-system-aarch64
 QEMU_MACHINE   := virt,virtualization=on,gic-version=2
 QEMU_CPU       := cortex-a57

@@ -1,7 +1,8 @@
 /*
  * The AArch64 monitor's first instructions: QEMU's loader starts the ELF's
  * entry at EL2 on CPU 0 (`-device loader,file=...,cpu-num=0`), MMU and
- * caches off, nothing else set. A stack, a clean .bss, then C.
+ * caches off, nothing else set. A stack, a clean .bss, then C. The other
+ * CPUs start at secondary_entry.
  */
 	.section .text.boot, "ax"
 	.global	_start
@@ -21,3 +22,23 @@ _start:
 	bl	board_boot
 3:	wfi
 	b	3b
+
+/*
+ * A secondary CPU, started by QEMU's PSCI CPU_ON (board_cpu_on, at the
+ * monitor's request) at EL2, MMU off: its own stack - CPU n's is the n-th
+ * HYP_STACK_SIZE below the top (CPU 0's is the boot stack), n = MPIDR.Aff0
+ * (board_cpu_index() accepts no other shape) - then C.
+ */
+	.global	secondary_entry
+secondary_entry:
+	mrs	x1, mpidr_el1
+	and	x1, x1, #0xff
+	adrp	x2, __stacks_top
+	add	x2, x2, :lo12:__stacks_top
+	ldr	x3, =HYP_STACK_SIZE
+	msub	x2, x1, x3, x2
+	mov	sp, x2
+	mrs	x0, CurrentEL
+	bl	board_secondary
+4:	wfi
+	b	4b
