@@ -209,7 +209,7 @@ static void fast_ways(void)
  * register, on the same register file as the 32-bit calls; ids without a
  * 64-bit form answer -1. The counter is stopped (PMCNTENCLR bit 31), so
  * every value is exact. */
-static void smc64(unsigned me)
+static void smc64_forms(unsigned me)
 {
 	unsigned other = 1 - me;
 	struct hvc64 r;
@@ -325,7 +325,7 @@ void guest_main(uint64_t dtb)
 	sync(me);
 	type_a(me);
 	fast_ways();
-	smc64(me);
+	smc64_forms(me);
 	hostile(me);
 	test_finish();
 }

@@ -123,6 +123,35 @@ struct hvc64 hvc64(uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3)
 	return r;
 }
 
+struct hvc64 smc64(uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3)
+{
+	register uint64_t x0 __asm__("x0") = a0;
+	register uint64_t x1 __asm__("x1") = a1;
+	register uint64_t x2 __asm__("x2") = a2;
+	register uint64_t x3 __asm__("x3") = a3;
+	struct hvc64 r;
+
+	__asm__ volatile("smc #0" : "+r"(x0), "+r"(x1), "+r"(x2), "+r"(x3) : : "memory");
+	r.x0 = x0;
+	r.x1 = x1;
+	r.x2 = x2;
+	r.x3 = x3;
+	return r;
+}
+
+/* The other CPUs' stacks (secondary_entry, start.S): CPU n's ends at
+ * cpu_stacks[n] + CPU_STACK */
+#define CPU_STACK 8192u
+uint8_t cpu_stacks[8][CPU_STACK] __attribute__((aligned(16)));
+
+/* A guest that starts no CPU: one started anyway sleeps */
+__attribute__((weak)) void secondary_main(uint64_t context)
+{
+	(void)context;
+	for (;;)
+		__asm__ volatile("wfi");
+}
+
 static uint64_t cntvct(void)
 {
 	uint64_t v;

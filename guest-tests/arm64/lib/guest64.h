@@ -43,6 +43,15 @@ void note_end_time(void);
 struct hvc64 { uint64_t x0, x1, x2, x3; };
 struct hvc64 hvc64(uint64_t x0, uint64_t x1, uint64_t x2, uint64_t x3);
 
+/* The same through SMC: PSCI, which the monitor traps (HCR_EL2.TSC) */
+struct hvc64 smc64(uint64_t x0, uint64_t x1, uint64_t x2, uint64_t x3);
+
+/* Where PSCI CPU_ON starts another CPU of a guest (start.S): the EL1
+ * vectors, its own stack, then secondary_main(x0 = CPU_ON's context),
+ * which the guest defines if it starts CPUs */
+extern char secondary_entry[];
+void secondary_main(uint64_t context);
+
 /* MRS/MSR of a register of the encoding table (sysregs.h), by name */
 #define SR_S(x) #x
 #define SR_GEN(o0, o1, n, m, o2) "S" SR_S(o0) "_" SR_S(o1) "_C" SR_S(n) "_C" SR_S(m) "_" SR_S(o2)

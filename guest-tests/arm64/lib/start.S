@@ -73,6 +73,27 @@ entry:
 3:	wfi
 	b	3b
 
+	/* Another CPU, started by PSCI CPU_ON at EL1, MMU off, x0 = the
+	 * context: the vectors, FP/SIMD, a stack of its own (cpu_stacks[n],
+	 * n = MPIDR.Aff0, guest64.c), then secondary_main(context) */
+	.global	secondary_entry
+secondary_entry:
+	adr	x1, guest_vectors
+	msr	vbar_el1, x1
+	mov	x1, #(3 << 20)
+	msr	cpacr_el1, x1
+	isb
+	mrs	x1, mpidr_el1
+	and	x1, x1, #7
+	add	x1, x1, #1
+	adrp	x2, cpu_stacks
+	add	x2, x2, :lo12:cpu_stacks
+	add	x2, x2, x1, lsl #13		/* 8 KiB each (guest64.c CPU_STACK) */
+	mov	sp, x2
+	bl	secondary_main
+5:	wfi
+	b	5b
+
 	/* A synchronous exception from EL1 (SPx): guest_sync(esr, elr, saved)
 	 * records it and returns where to resume (saved: the registers below,
 	 * x30 at [19]). Anything else: stop. */
