@@ -2,7 +2,7 @@
 # first step; docs/arm64.md). Built by `make ARCH=arm64` only (BOARD_ARCH):
 # build/arm64/hyp.elf, its guests in build/arm64/guests/.
 # -M virt,virtualization=on,gic-version=2 -cpu cortex-a57 (or cortex-a53),
-# -m 64..3072, -smp 1. The image is linked at 62 MiB into RAM, where QEMU
+# -m 64..3072, -smp 1..8. The image is linked at 62 MiB into RAM, where QEMU
 # puts nothing for -m 64 and up, and runs there (no self-relocation yet).
 BOARD_ARCH     := arm64
 HYP_LOAD_ADDR  := 0x43E00000
