@@ -47,7 +47,7 @@ if { clang-tidy --quiet $SRCS -- "${TIDY_BARE[@]}" $HYP_INC &&
      clang-tidy --quiet board/qemu-virt-arm64/*.c -- "${TIDY_A64[@]}" -Iinclude -Iarch -Iarch/arm64 -DBOARD_MAX_CPUS=8u &&
      clang-tidy --quiet guest-tests/arm64/*.c guest-tests/arm64/lib/*.c guest-tests/common/*.c -- "${TIDY_A64[@]}" -Iinclude -Iarch \
 	-Iarch/arm64 -Iguest-tests/arm64/lib -Iguest-tests/common -Ihyp/core -DGUEST_UART=0x09000000u -DGUEST_RAM_BASE=0x40000000u \
-	-DGUEST_HYP_LOAD=0x43E00000u -DGUEST_HYP_SIZE=0x200000u &&
+	-DGUEST_HYP_LOAD=0x43E00000u -DGUEST_HYP_SIZE=0x200000u -DGUEST_GICD=0x08000000u -DGUEST_GICC=0x08010000u &&
      clang-tidy --quiet $LINUX_PROGS -- --target=arm-linux-gnueabihf -std=gnu11 \
 	-isystem /usr/arm-linux-gnueabihf/include -Iinclude; } >build/logs/clang-tidy.log 2>&1; then
 	echo "ok - clang-tidy: no findings"

@@ -41,9 +41,9 @@ enum cmd { CMD_NONE, CMD_MIDR, CMD_SGI_TO_0, CMD_COUNT, CMD_OFF };
 /* One mailbox per CPU: CPU 0 posts a command, the CPU answers in r[] and
  * sets done to the command's sequence number */
 static struct box {
-	volatile uint32_t cmd, seq, done;
 	volatile uint64_t r[3];
 	volatile uint64_t context;   /* x0 it was started with */
+	volatile uint32_t cmd, seq, done;
 	volatile uint32_t started;
 } box[8];
 static volatile uint32_t stop_counting;
@@ -245,7 +245,6 @@ static void on_request(void)
 static void on_timer(void)
 {
 	uint64_t start = sysinfo().x0, period = 0;
-	uint64_t r0[3];
 
 	__asm__ volatile("mrs %0, cntfrq_el0" : "=r"(period));
 	period /= 500;   /* 2 ms */
@@ -274,7 +273,6 @@ static void on_timer(void)
 		}
 	}
 	MSR(PMSELR_EL0, 0);
-	r0[0] = n;
 	unsigned exact = MRS(PMXEVCNTR_EL0) == n;
 
 	MSR(PMCNTENCLR_EL0, 1u);
@@ -296,7 +294,6 @@ static void on_timer(void)
 	check_eq("... always the cluster the switch count implies: all CPUs switch together", bad, 0);
 	check_eq("software increments exact on every CPU across them (state 2)", exact, ncpus);
 	all_on((unsigned)sysinfo().x1, "all CPUs on the system's cluster afterwards");
-	(void)r0;
 }
 
 static void off_and_on(void)
