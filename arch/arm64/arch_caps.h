@@ -9,8 +9,7 @@
 #define ARCH_CAPS_H
 
 /* One CPU's cluster switch (hyp/switch/cluster.h), on request
- * (HVC_CLUSTER_SWITCH; HVC_SYSTEM_INFO): the system of one CPU
- * (hyp/switch/switch_one.c) */
+ * (HVC_CLUSTER_SWITCH; HVC_SYSTEM_INFO) */
 #define ARCH_HAS_CLUSTER_SWITCH 1
 /* Whole-system switches on the monitor's SGI and the HYP timer, the
  * virtual GIC, PSCI (hyp/switch/, hyp/vgic/, hyp/exit/psci.c) */

@@ -1,7 +1,6 @@
 /*
- * The monitor's few global facts, defined once for whichever entry
- * (hyp/init/init.c, or init_pmu.c on a back end without switches) fills
- * them in: the board's platform description, the guest's RAM, the CPU
+ * The monitor's few global facts, defined once for the entry
+ * (hyp/init/init.c, both architectures') to fill in: the board's platform description, the guest's RAM, the CPU
  * counts and the physical PMU's counter count (declared in platform.h,
  * percpu.h and pmu_phys.h).
  */
