@@ -140,13 +140,21 @@ void hw_pmcr_write(struct pmu_cpu *p, uint32_t v, unsigned n)
  */
 uint64_t ccnt_observe(struct pmu_cpu *p)
 {
+	if (PMU_HW_CCNT64)
+		return pmu_hw_read_ccnt64();
 	uint32_t lo = pmu_ccnt_observe_lo(p);
 
 	return ((uint64_t)p->ccnt_hi << 32) | lo;
 }
 
+/* A 64-bit physical counter takes all of v: a guest's read in state 2,
+ * native, sees what a trapped or Type B write put there. */
 void ccnt_load(struct pmu_cpu *p, uint64_t v)
 {
+	if (PMU_HW_CCNT64) {
+		pmu_hw_write_ccnt64(v);
+		return;
+	}
 	pmu_hw_write(PMU_HW_PMCCNTR, (uint32_t)v);
 	p->ccnt_hi = (uint32_t)(v >> 32);
 	p->ccnt_last = (uint32_t)v;
