@@ -45,7 +45,7 @@ void pmu_phys_events(uint32_t pmceid0, uint32_t pmceid1)
 		unsigned n = bits_set(d->pmceid0 & ~pmceid0) + bits_set(d->pmceid1 & ~pmceid1);
 
 		if (n)
-			log_warn("physical PMU: PMCEID0/1 %08lx %08lx; the emulated %s's %08lx %08lx list %u common events it does not count: trapped reads show them (states 1, 3), they can be programmed and stay 0\n",
+			log_warn("physical PMU: PMCEID0/1 %08lx %08lx; the emulated %s's %08lx %08lx list %u events it does not count (kept: trapped reads show them; they stay 0)\n",
 				 (unsigned long)pmceid0, (unsigned long)pmceid1, d->name,
 				 (unsigned long)d->pmceid0, (unsigned long)d->pmceid1, n);
 	}
