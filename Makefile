@@ -285,6 +285,14 @@ $(B)/fuzz/objs/%.o: %.c $(HOST_HDRS) | deps-quiet
 $(B)/fuzz/%: tests/fuzz/%.c $(FUZZ_OBJS) $(HOST_HDRS) | deps-quiet
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_OBJS) -o $@
+# fuzz_dbg64: the AArch64 debug context, built as its host test is
+DBG64_FUZZ_OBJS := $(patsubst $(B)/host64/%,$(B)/fuzz64/%,$(DBG64_OBJS))
+$(B)/fuzz64/objs/%.o: %.c $(DBG64_HDRS) | deps-quiet
+	@mkdir -p $(dir $@)
+	clang $(FUZZ_CFLAGS) -iquote arch/arm64 -Itests/support64 -c $< -o $@
+$(B)/fuzz/fuzz_dbg64: tests/fuzz/fuzz_dbg64.c $(DBG64_FUZZ_OBJS) $(DBG64_HDRS) | deps-quiet
+	@mkdir -p $(dir $@)
+	clang $(FUZZ_CFLAGS) -iquote arch/arm64 -Itests/support64 -fsanitize=fuzzer $< $(DBG64_FUZZ_OBJS) -o $@
 fuzz-build: $(patsubst %,$(B)/fuzz/%,$(FUZZ_TARGETS))
 fuzz: deps fuzz-build
 	@for t in $(FUZZ_TARGETS); do \
