@@ -2,7 +2,8 @@
  * The hardware PMU as a register file: indexed counter access, save,
  * restore, reset to a core's reset state, and the 64-bit cycle counter of
  * the Type B interface (spec 3.4: "The cycle counter value returned is
- * always a 64 bits value") on top of the 32-bit hardware PMCCNTR. The
+ * always a 64 bits value") on top of PMUv2's 32-bit PMCCNTR - or, on a
+ * 64-bit physical counter (PMU_HW_CCNT64, AArch64), the hardware's. The
  * active cluster's counters past the physical PMU's (the A15's 4, 5 on a
  * physical Cortex-A7) are registers in p->kept, never counting: every
  * access here to a counter goes to one or the other, never to a counter
