@@ -24,8 +24,7 @@
 	/* x0-x8, x16, x17 and x30: what the monitor's C may change (arch.mk
 	 * A64_CALLEE_SAVED; x9 rides along with x8: the guest's, unchanged) */
 	.macro	save_caller
-	sub	sp, sp, #FRAME_SIZE
-	stp	x0, x1, [sp, #16 * 0]
+	stp	x0, x1, [sp, #-FRAME_SIZE]!	/* the frame's room with its first pair */
 	stp	x2, x3, [sp, #16 * 1]
 	stp	x4, x5, [sp, #16 * 2]
 	stp	x6, x7, [sp, #16 * 3]
@@ -54,14 +53,13 @@
 
 	/* save_caller's registers back, and return to the guest */
 	.macro	restore_caller
-	ldp	x0, x1, [sp, #16 * 0]
 	ldp	x2, x3, [sp, #16 * 1]
 	ldp	x4, x5, [sp, #16 * 2]
 	ldp	x6, x7, [sp, #16 * 3]
 	ldr	x8, [sp, #16 * 4]
 	ldp	x16, x17, [sp, #16 * 8]
 	ldr	x30, [sp, #16 * 15]
-	add	sp, sp, #FRAME_SIZE
+	ldp	x0, x1, [sp], #FRAME_SIZE	/* ... and the room given back */
 	eret
 	.endm
 
