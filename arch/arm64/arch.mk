@@ -23,7 +23,12 @@ CPU_FLAGS := -mcpu=cortex-a57 -mgeneral-regs-only -mstrict-align
 # whole image is built so; x16/x17 stay caller-saved (linker veneers use
 # them). No library code runs with it, so the image links no libgcc (its
 # outline atomics use x15: -mno-outline-atomics inlines LDXR/STXR loops).
-A64_CALLEE_SAVED := $(foreach r,9 10 11 12 13 14 15 18,-fcall-saved-x$(r)) -mno-outline-atomics
+# No frame pointer: nothing in the monitor walks frames (panic.c reports the
+# trap frame), and GCC's default frame record cost every function with a
+# frame its X29 set-up (SYNC -9, a switch -9/-16). x4-x8 stay caller-saved:
+# -fcall-saved-x4 made GCC 12 restore x4 before a sibling call that passes
+# its fifth argument there (trap_dbg_sysreg -> dbg_trap lost its pointer).
+A64_CALLEE_SAVED := $(foreach r,9 10 11 12 13 14 15 18,-fcall-saved-x$(r)) -mno-outline-atomics -fomit-frame-pointer
 TARGET_CFLAGS := -std=c11 $(CPU_FLAGS) $(A64_CALLEE_SAVED) -O2 -g -ffreestanding -fno-common -fno-pie \
 	-fno-stack-protector -fno-asynchronous-unwind-tables -ffunction-sections -fdata-sections $(WARN)
 TARGET_LDFLAGS := -nostdlib -nostartfiles -static -no-pie -Wl,--gc-sections \
