@@ -16,8 +16,8 @@ WARN := -Wall -Wextra -Werror -Wshadow -Wvla -Wstrict-prototypes
 # No FP/SIMD register in the monitor (it does not save the guest's), no
 # unaligned access (the EL2 MMU is off: Device memory), no PIC.
 CPU_FLAGS := -mcpu=cortex-a57 -mgeneral-regs-only -mstrict-align
-# x9-x15 and x18 callee-saved in the monitor's own C (AAPCS64 has them
-# caller-saved): a trap from the guest then saves only x0-x8, x16, x17 and
+# x8-x15 and x18 callee-saved in the monitor's own C (AAPCS64 has them
+# caller-saved): a trap from the guest then saves only x0-x7, x16, x17 and
 # x30 before it calls C (vectors.S save_caller), as an AArch32 HYP entry
 # saves r0-r3, r12 and lr (issue #29 on AArch64, docs/performance.md). The
 # whole image is built so; x16/x17 stay caller-saved (linker veneers use
@@ -25,10 +25,12 @@ CPU_FLAGS := -mcpu=cortex-a57 -mgeneral-regs-only -mstrict-align
 # outline atomics use x15: -mno-outline-atomics inlines LDXR/STXR loops).
 # No frame pointer: nothing in the monitor walks frames (panic.c reports the
 # trap frame), and GCC's default frame record cost every function with a
-# frame its X29 set-up (SYNC -9, a switch -9/-16). x4-x8 stay caller-saved:
+# frame its X29 set-up (SYNC -9, a switch -9/-16). x4-x7 stay caller-saved:
 # -fcall-saved-x4 made GCC 12 restore x4 before a sibling call that passes
-# its fifth argument there (trap_dbg_sysreg -> dbg_trap lost its pointer).
-A64_CALLEE_SAVED := $(foreach r,9 10 11 12 13 14 15 18,-fcall-saved-x$(r)) -mno-outline-atomics -fomit-frame-pointer
+# its fifth argument there (trap_dbg_sysreg -> dbg_trap lost its pointer);
+# x8 carries no argument (only an indirect result's address, which a
+# sibling call passes on unchanged, so its restore is the same value).
+A64_CALLEE_SAVED := $(foreach r,8 9 10 11 12 13 14 15 18,-fcall-saved-x$(r)) -mno-outline-atomics -fomit-frame-pointer
 TARGET_CFLAGS := -std=c11 $(CPU_FLAGS) $(A64_CALLEE_SAVED) -O2 -g -ffreestanding -fno-common -fno-pie \
 	-fno-stack-protector -fno-asynchronous-unwind-tables -ffunction-sections -fdata-sections $(WARN)
 TARGET_LDFLAGS := -nostdlib -nostartfiles -static -no-pie -Wl,--gc-sections \

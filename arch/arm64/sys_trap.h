@@ -1,6 +1,6 @@
 /*
  * A trapped MRS/MSR in a hot form (esr.h: ESR_SYS64_FORM()), carried out on
- * the frame vectors.S saves before anything else - x0-x8, x16, x17, x30,
+ * the frame vectors.S saves before anything else - x0-x7, x16, x17, x30,
  * ELR_EL2 and SPSR_EL2 still in the CPU - so a hot access pays for no
  * more (issue #29 on AArch64; arch/arm32/cp_trap.h's cp_hot_access() is
  * the AArch32 twin). The access itself is the portable monitor's
@@ -19,11 +19,11 @@
 /* The access: *val = Xt (a read writes it). Never refused. */
 typedef void (*sys_hot_fn)(uint64_t *val);
 
-/* x0-x8, x16, x17 and x30 are in the frame (vectors.S save_caller). The
+/* x0-x7, x16, x17 and x30 are in the frame (vectors.S save_caller). The
  * others are the CPU's own until the general way saves them; so is XZR
  * (31), rare, which keeps the frame access below a plain load or store.
  * A mask (rt < 32: five bits of the syndrome): a shift and a bit test. */
-#define SYS_HOT_RTS (0x1ffu | 1u << 16 | 1u << 17 | 1u << 30)
+#define SYS_HOT_RTS (0xffu | 1u << 16 | 1u << 17 | 1u << 30)
 static inline bool sys_hot_rt_ok(unsigned rt) { return (SYS_HOT_RTS >> rt) & 1u; }
 
 /* From EL1 (EL1t or EL1h; EC 0x18 never comes from AArch32). An EL0

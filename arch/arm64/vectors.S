@@ -8,8 +8,8 @@
  * goes to the portable HVC dispatch directly, as on AArch32.
  *
  * The fast way (issue #29 on AArch64, docs/performance.md): every trap
- * first saves only what the monitor's C may change (x0-x8, x16, x17, x30:
- * arch.mk builds it with x9-x15 and x18 callee-saved) into the frame's own
+ * first saves only what the monitor's C may change (x0-x7, x16, x17, x30:
+ * arch.mk builds it with x8-x15 and x18 callee-saved) into the frame's own
  * slots; the other registers stay in the CPU, kept by any C callee. HVC #0 needs no more - its handlers see x0-x3 alone (hvc.c:
  * r[4]) and never ELR_EL2/SPSR_EL2, which stay in the CPU - and neither
  * does a hot form of a trapped MRS/MSR (trap_sys64_hot(), trap.c), which
@@ -21,22 +21,22 @@
 
 	.equ	FRAME_ELR, 31 * 8	/* frame.h */
 
-	/* x0-x8, x16, x17 and x30: what the monitor's C may change (arch.mk
-	 * A64_CALLEE_SAVED; x9 rides along with x8: the guest's, unchanged) */
+	/* x0-x7, x16, x17 and x30: what the monitor's C may change (arch.mk
+	 * A64_CALLEE_SAVED) */
 	.macro	save_caller
 	stp	x0, x1, [sp, #-FRAME_SIZE]!	/* the frame's room with its first pair */
 	stp	x2, x3, [sp, #16 * 1]
 	stp	x4, x5, [sp, #16 * 2]
 	stp	x6, x7, [sp, #16 * 3]
-	stp	x8, x9, [sp, #16 * 4]
 	stp	x16, x17, [sp, #16 * 8]
 	str	x30, [sp, #16 * 15]
 	.endm
 
-	/* the rest, after save_caller and any C calls (x9-x15 and x18-x29
+	/* the rest, after save_caller and any C calls (x8-x15 and x18-x29
 	 * unchanged by them; x30 is not the guest's any more and is not
 	 * stored again) */
 	.macro	save_rest
+	stp	x8, x9, [sp, #16 * 4]
 	stp	x10, x11, [sp, #16 * 5]
 	stp	x12, x13, [sp, #16 * 6]
 	stp	x14, x15, [sp, #16 * 7]
@@ -56,7 +56,6 @@
 	ldp	x2, x3, [sp, #16 * 1]
 	ldp	x4, x5, [sp, #16 * 2]
 	ldp	x6, x7, [sp, #16 * 3]
-	ldr	x8, [sp, #16 * 4]
 	ldp	x16, x17, [sp, #16 * 8]
 	ldr	x30, [sp, #16 * 15]
 	ldp	x0, x1, [sp], #FRAME_SIZE	/* ... and the room given back */
