@@ -155,10 +155,14 @@ void pmu_cpu_init(struct pmu_cpu *p, unsigned boot_cluster, unsigned hw_counters
 static inline __attribute__((always_inline)) void
 pmu_userenr_traps(struct pmu_cpu *p, bool tpm_before, bool tpm_now)
 {
-	if (tpm_now && !tpm_before) {
+	/* likely: hyp_update_traps() calls this when MDCR_EL2 changes, and
+	 * between the states that is TPM changing - the branch then stays in
+	 * line (a trapped access and the switch to state 3 each pay no jump
+	 * out and back) */
+	if (__builtin_expect(tpm_now && !tpm_before, 1)) {
 		p->userenr = pmu_hw_read(PMU_HW_PMUSERENR) & PMUSERENR_MASK;
 		pmu_hw_write(PMU_HW_PMUSERENR, PMUSERENR_EN);
-	} else if (tpm_before && !tpm_now) {
+	} else if (__builtin_expect(tpm_before && !tpm_now, 1)) {
 		pmu_hw_write(PMU_HW_PMUSERENR, p->userenr);
 	}
 }

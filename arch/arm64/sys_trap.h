@@ -24,7 +24,7 @@ typedef void (*sys_hot_fn)(uint64_t *val);
  * (31), rare, which keeps the frame access below a plain load or store.
  * A mask (rt < 32: five bits of the syndrome): a shift and a bit test. */
 #define SYS_HOT_RTS (0xffu | 1u << 16 | 1u << 17 | 1u << 30)
-static inline bool sys_hot_rt_ok(unsigned rt) { return (SYS_HOT_RTS >> rt) & 1u; }
+static inline bool sys_hot_rt_ok(uint64_t rt) { return (SYS_HOT_RTS >> rt) & 1u; }
 
 /* From EL1 (EL1t or EL1h; EC 0x18 never comes from AArch32). An EL0
  * access has PMUSERENR's rules (pmu_trap_pl0()): the general way. */
@@ -35,7 +35,7 @@ static inline bool sys_hot_from_el1(void) { return (read_SPSR_EL2() & SPSR_M_MAS
 static inline __attribute__((always_inline)) int
 sys_hot_access(struct guest_frame *f, uint64_t esr, bool read, sys_hot_fn fn)
 {
-	unsigned rt = ESR_SYS_RT(esr);
+	uint64_t rt = ESR_SYS_RT(esr);   /* 64-bit: no zero-extension for the index */
 	uint64_t v;
 
 	if (!sys_hot_rt_ok(rt) || !sys_hot_from_el1())
