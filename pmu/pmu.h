@@ -253,6 +253,9 @@ static inline __attribute__((always_inline)) void pmu_selr_write(uint32_t v)
 	pmu_hw_write(PMU_HW_PMSELR, v & PMU_SELR_MASK);
 }
 
+/* A Type A access done: state 2 (spec 3.1.1), as pmu_trap_access() moves. */
+static inline __attribute__((always_inline)) void pmu_trap_done(struct pmu_cpu *p) { p->state = 2; }
+
 /* The two hottest Type A accesses from PL1 (a driver's cycle count and its
  * counter selection), for the trap path's fast form (hyp/exit/reg_trap.c):
  * exactly pmu_trap() for these keys with pl0 false, without the table. */
@@ -260,23 +263,27 @@ static inline __attribute__((always_inline)) uint32_t pmu_trap_read_ccnt(struct 
 {
 	uint32_t v = pmu_ccnt_observe_lo(p);
 
-	p->state = 2;
+	pmu_trap_done(p);
 	return v;
 }
 
 static inline __attribute__((always_inline)) void pmu_trap_write_selr(struct pmu_cpu *p, uint32_t v)
 {
 	pmu_selr_write(v);
-	p->state = 2;
+	pmu_trap_done(p);
 }
 
 /* AArch64's MRS PMCCNTR_EL0 from EL1 (its hot form, hyp/exit/sys_trap.c):
  * the 64 bits pmu_trap_ccnt64() reads, the same observation as above. */
 static inline __attribute__((always_inline)) uint64_t pmu_trap_read_ccnt64(struct pmu_cpu *p)
 {
-	uint32_t lo = pmu_trap_read_ccnt(p);
+	uint32_t lo = pmu_ccnt_observe_lo(p);
+	uint64_t v = ((uint64_t)p->ccnt_hi << 32) | lo;
 
-	return ((uint64_t)p->ccnt_hi << 32) | lo;
+	/* after the value: the hot trap's file has four registers, and the
+	 * state's constant fits once the observation's are free */
+	pmu_trap_done(p);
+	return v;
 }
 
 static inline __attribute__((always_inline)) enum pmu_trap_rc

@@ -21,18 +21,23 @@
 
 	.equ	FRAME_ELR, 31 * 8	/* frame.h */
 
-	/* x0-x7, x16, x17 and x30: what the monitor's C may change (arch.mk
-	 * A64_CALLEE_SAVED) */
-	.macro	save_caller
+	/* x0-x3 and x30: what the hot MRS/MSR's C may change (arch.mk
+	 * SYS_HOT_FLAGS), first for every trap */
+	.macro	save_hot
 	stp	x0, x1, [sp, #-FRAME_SIZE]!	/* the frame's room with its first pair */
 	stp	x2, x3, [sp, #16 * 1]
-	stp	x4, x5, [sp, #16 * 2]
-	stp	x6, x7, [sp, #16 * 3]
-	stp	x16, x17, [sp, #16 * 8]
 	str	x30, [sp, #16 * 15]
 	.endm
 
-	/* the rest, after save_caller and any C calls (x8-x15 and x18-x29
+	/* ... with x4-x7, x16 and x17: what any of the monitor's C may change
+	 * (arch.mk A64_CALLEE_SAVED), after save_hot */
+	.macro	save_caller_rest
+	stp	x4, x5, [sp, #16 * 2]
+	stp	x6, x7, [sp, #16 * 3]
+	stp	x16, x17, [sp, #16 * 8]
+	.endm
+
+	/* the rest, after save_hot + save_caller_rest and any C calls (x8-x15 and x18-x29
 	 * unchanged by them; x30 is not the guest's any more and is not
 	 * stored again) */
 	.macro	save_rest
@@ -51,7 +56,7 @@
 	stp	x0, x1, [sp, #FRAME_ELR]	/* elr, spsr */
 	.endm
 
-	/* save_caller's registers back, and return to the guest */
+	/* save_hot + save_caller_rest's registers back, and return to the guest */
 	.macro	restore_caller
 	ldp	x2, x3, [sp, #16 * 1]
 	ldp	x4, x5, [sp, #16 * 2]
@@ -106,12 +111,13 @@ blmon_hyp_vectors:
 	/* 0x400: the guest, AArch64 - HVC #0 whole in its slot (23 of its
 	 * 32 instructions): no branch in, none out */
 	.balign	0x80
-	save_caller
+	save_hot
 	mrs	x1, esr_el2
 	mov	x2, #ESR_HVC64_ABI
 	cmp	x1, x2
 	mov	x0, sp
 	b.ne	guest_sync
+	save_caller_rest
 	bl	trap_hvc_abi
 	restore_caller
 	slot	guest_irq
@@ -146,11 +152,14 @@ blmon_hyp_vectors:
 	bad	guest_fiq, 0x500
 	bad	guest_serror, 0x580
 
-	/* the 0x400 slot's other exceptions: x0 = the frame (save_caller's
-	 * part), x1 = ESR_EL2 */
+	/* the 0x400 slot's other exceptions: x0 = the frame (save_hot's
+	 * part), x1 = ESR_EL2. trap_sys64_hot() cannot touch x4-x7, x16, x17
+	 * (arch.mk SYS_HOT_FLAGS), and a BL within the 2 MiB image needs no
+	 * veneer (which would use x16/x17). */
 guest_sync:
 	bl	trap_sys64_hot		/* (f, esr): 1 done, 0 untouched */
-	cbnz	w0, guest_exit_caller
+	cbnz	w0, guest_exit_hot
+	save_caller_rest
 	save_rest
 	mov	x0, sp
 	bl	arm64_trap_sync
@@ -186,9 +195,13 @@ guest_exit:
 	add	sp, sp, #FRAME_SIZE
 	eret
 
-	/* after save_caller: ELR_EL2 and SPSR_EL2 are the CPU's own */
-guest_exit_caller:
-	restore_caller
+	/* after save_hot and a hot access: x4-x29 and SPSR_EL2 are the
+	 * guest's still, ELR_EL2 its next instruction */
+guest_exit_hot:
+	ldp	x2, x3, [sp, #16 * 1]
+	ldr	x30, [sp, #16 * 15]
+	ldp	x0, x1, [sp], #FRAME_SIZE
+	eret
 
 /*
  * cpu_enter_guest(pc, x0, x1, x2): the first entry, EL1h with D, A, I, F
