@@ -16,6 +16,12 @@
 #include "sysregs_access.h"
 #include "vcpu.h"
 
+/* The general way for what is not a hot form (vectors.S): entered by a
+ * tail call from trap_sys64_hot() - SP is the frame again, x4-x29 the
+ * guest's - and it never returns there (arch.mk checks every reference
+ * in sys_trap.o is a B, not a BL). */
+void guest_sync_slow(struct guest_frame *f);
+
 /* The access: *val is Xt's frame slot (a read writes it). Never refused. */
 typedef void (*sys_hot_fn)(uint64_t *val);
 
@@ -31,15 +37,18 @@ static inline bool sys_hot_rt_ok(uint64_t rt) { return rt < 4u || rt == 30u; }
  * access has PMUSERENR's rules (pmu_trap_pl0()): the general way. */
 static inline bool sys_hot_from_el1(void) { return (read_SPSR_EL2() & SPSR_M_MASK) != SPSR_M_EL0T; }
 
-/* The access with Rt (read: into Rt), then past the instruction; 0 and
- * nothing touched when the Rt or the mode is not the hot form's. */
-static inline __attribute__((always_inline)) int
+/* The access with Rt (read: into Rt), then past the instruction; the
+ * general way, nothing touched, when the Rt or the mode is not the hot
+ * form's. */
+static inline __attribute__((always_inline)) void
 sys_hot_access(struct guest_frame *f, uint64_t esr, sys_hot_fn fn)
 {
 	uint64_t rt = ESR_SYS_RT(esr);   /* 64-bit: no zero-extension for the index */
 
-	if (!sys_hot_rt_ok(rt) || !sys_hot_from_el1())
-		return 0;
+	if (!sys_hot_rt_ok(rt) || !sys_hot_from_el1()) {
+		guest_sync_slow(f);   /* a tail call */
+		return;
+	}
 	/* in place (rt <= 30): one pointer live instead of the frame, Rt and
 	 * the value - the file has x0-x3 only (arch.mk SYS_HOT_FLAGS) */
 	uint64_t *x = &f->r[rt];
@@ -47,7 +56,6 @@ sys_hot_access(struct guest_frame *f, uint64_t esr, sys_hot_fn fn)
 	__asm__("" : "+r"(x));   /* the address now: f and rt die here */
 	fn(x);
 	write_ELR_EL2(read_ELR_EL2() + 4);   /* past the MRS/MSR */
-	return 1;
 }
 
 #endif

@@ -8,13 +8,15 @@
  * goes to the portable HVC dispatch directly, as on AArch32.
  *
  * The fast way (issue #29 on AArch64, docs/performance.md): every trap
- * first saves only what the monitor's C may change (x0-x7, x16, x17, x30:
- * arch.mk builds it with x8-x15 and x18 callee-saved) into the frame's own
- * slots; the other registers stay in the CPU, kept by any C callee. HVC #0 needs no more - its handlers see x0-x3 alone (hvc.c:
- * r[4]) and never ELR_EL2/SPSR_EL2, which stay in the CPU - and neither
- * does a hot form of a trapped MRS/MSR (trap_sys64_hot(), trap.c), which
- * works on those registers and ELR_EL2 itself. Everything else saves the
- * rest (x19-x29, ELR, SPSR) and takes the general way.
+ * first saves x0-x3 and x30 into the frame's own slots (save_hot): what
+ * the hot MRS/MSR's C may change (trap_sys64_hot(), hyp/exit/sys_trap.c,
+ * which arch.mk builds so that it cannot touch x4-x7, x16, x17). HVC #0
+ * adds x4-x7, x16 and x17 (save_caller_rest), what any of the monitor's C
+ * may change (arch.mk builds it with x8-x15 and x18 callee-saved); its
+ * handlers see x0-x3 alone (hvc.c: r[4]) and never ELR_EL2/SPSR_EL2,
+ * which stay in the CPU. Everything else - trap_sys64_hot() tail-calls
+ * guest_sync_slow for it - saves the rest (x8-x29, ELR, SPSR) and takes
+ * the general way.
  */
 	.equ	FRAME_SIZE, 34 * 8	/* frame.h, checked there */
 	.equ	ESR_HVC64_ABI, 0x5a000000
@@ -157,8 +159,18 @@ blmon_hyp_vectors:
 	 * (arch.mk SYS_HOT_FLAGS), and a BL within the 2 MiB image needs no
 	 * veneer (which would use x16/x17). */
 guest_sync:
-	bl	trap_sys64_hot		/* (f, esr): 1 done, 0 untouched */
-	cbnz	w0, guest_exit_hot
+	bl	trap_sys64_hot		/* (f, esr): returns when it did the access */
+	/* after save_hot and a hot access: x4-x29 and SPSR_EL2 are the
+	 * guest's still, ELR_EL2 its next instruction */
+	ldp	x2, x3, [sp, #16 * 1]
+	ldr	x30, [sp, #16 * 15]
+	ldp	x0, x1, [sp], #FRAME_SIZE
+	eret
+
+	/* anything else: trap_sys64_hot()'s tail call, SP the frame, x4-x29
+	 * the guest's (sys_trap.h) */
+	.global	guest_sync_slow
+guest_sync_slow:
 	save_caller_rest
 	save_rest
 	mov	x0, sp
@@ -193,14 +205,6 @@ guest_exit:
 	ldp	x26, x27, [sp, #16 * 13]
 	ldp	x28, x29, [sp, #16 * 14]
 	add	sp, sp, #FRAME_SIZE
-	eret
-
-	/* after save_hot and a hot access: x4-x29 and SPSR_EL2 are the
-	 * guest's still, ELR_EL2 its next instruction */
-guest_exit_hot:
-	ldp	x2, x3, [sp, #16 * 1]
-	ldr	x30, [sp, #16 * 15]
-	ldp	x0, x1, [sp], #FRAME_SIZE
 	eret
 
 /*

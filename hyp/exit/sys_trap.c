@@ -31,23 +31,24 @@ static inline __attribute__((always_inline)) void selr_hot(uint64_t *val) /* NOL
 /* One function a register, entered by a tail call: each starts with the
  * four registers the file has (arch.mk SYS_HOT_FLAGS) free of the forms'
  * constants */
-static __attribute__((noinline)) int ccnt_access(struct guest_frame *f, uint64_t esr)
+static __attribute__((noinline)) void ccnt_access(struct guest_frame *f, uint64_t esr)
 {
-	return sys_hot_access(f, esr, ccnt_hot);
+	sys_hot_access(f, esr, ccnt_hot);
 }
 
-static __attribute__((noinline)) int selr_access(struct guest_frame *f, uint64_t esr)
+static __attribute__((noinline)) void selr_access(struct guest_frame *f, uint64_t esr)
 {
-	return sys_hot_access(f, esr, selr_hot);
+	sys_hot_access(f, esr, selr_hot);
 }
 
-int trap_sys64_hot(struct guest_frame *f, uint64_t esr)
+void trap_sys64_hot(struct guest_frame *f, uint64_t esr)
 {
 	uint64_t form = esr_sys64_form(esr);
 
 	if (form == ESR_SYS64_FORM(SRK_PMCCNTR_EL0, true))
-		return ccnt_access(f, esr);
-	if (form == ESR_SYS64_FORM(SRK_PMSELR_EL0, false))
-		return selr_access(f, esr);
-	return 0;
+		ccnt_access(f, esr);
+	else if (form == ESR_SYS64_FORM(SRK_PMSELR_EL0, false))
+		selr_access(f, esr);
+	else
+		guest_sync_slow(f);   /* a tail call */
 }
