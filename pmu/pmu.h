@@ -277,13 +277,15 @@ static inline __attribute__((always_inline)) void pmu_trap_write_selr(struct pmu
  * the 64 bits pmu_trap_ccnt64() reads, the same observation as above. */
 static inline __attribute__((always_inline)) uint64_t pmu_trap_read_ccnt64(struct pmu_cpu *p)
 {
-	uint32_t lo = pmu_ccnt_observe_lo(p);
-	uint64_t v = ((uint64_t)p->ccnt_hi << 32) | lo;
+	uint32_t lo;
 
-	/* after the value: the hot trap's file has four registers, and the
-	 * state's constant fits once the observation's are free */
+	/* first: the hot trap's file has four registers (arch/arm64/arch.mk
+	 * SYS_HOT_FLAGS), and the state's constant fits before the
+	 * observation's values take them (nothing else reads the state
+	 * meanwhile: the monitor runs with interrupts masked) */
 	pmu_trap_done(p);
-	return v;
+	lo = pmu_ccnt_observe_lo(p);
+	return ((uint64_t)p->ccnt_hi << 32) | lo;
 }
 
 static inline __attribute__((always_inline)) enum pmu_trap_rc

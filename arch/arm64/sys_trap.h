@@ -31,7 +31,10 @@ typedef void (*sys_hot_fn)(uint64_t *val);
  * way saves them; so is XZR (31), rare, which keeps the frame access
  * below a plain load or store. The usual registers of a driver's access
  * (a function's result or argument) first: one compare for them. */
-static inline bool sys_hot_rt_ok(uint64_t rt) { return rt < 4u || rt == 30u; }
+static inline bool sys_hot_rt_ok(uint64_t esr)
+{
+	return !(esr & (0x1cu << 5)) || ESR_SYS_RT(esr) == 30u;   /* Rt[4:2] clear: x0-x3 */
+}
 
 /* From EL1 (EL1t or EL1h; EC 0x18 never comes from AArch32). An EL0
  * access has PMUSERENR's rules (pmu_trap_pl0()): the general way. */
@@ -45,7 +48,7 @@ sys_hot_access(struct guest_frame *f, uint64_t esr, sys_hot_fn fn)
 {
 	uint64_t rt = ESR_SYS_RT(esr);   /* 64-bit: no zero-extension for the index */
 
-	if (!sys_hot_rt_ok(rt) || !sys_hot_from_el1()) {
+	if (!sys_hot_rt_ok(esr) || !sys_hot_from_el1()) {
 		guest_sync_slow(f);   /* a tail call */
 		return;
 	}
