@@ -103,7 +103,11 @@ $(B)/lib/hyp/%.o: hyp/%.c arch/arm64/arch.mk | deps-quiet
 # outside itself but vectors.S's guest_sync_slow, by tail calls only (SP
 # the frame again) - checked on the object: no other undefined symbol, and
 # every relocation against it a B (R_AARCH64_JUMP26), none a BL.
-SYS_HOT_FLAGS := $(foreach r,4 5 6 7 16 17,-ffixed-x$(r)) -fno-schedule-insns
+# -fno-schedule-insns: the first scheduling pass hoisted loads past what
+# four registers hold (a spill of x30 and x8); -fno-thread-jumps: jump
+# threading copied the cycle counter's no-wrap tail out of line (a branch
+# back on every access).
+SYS_HOT_FLAGS := $(foreach r,4 5 6 7 16 17,-ffixed-x$(r)) -fno-schedule-insns -fno-thread-jumps
 $(B)/lib/hyp/exit/sys_trap.o: hyp/exit/sys_trap.c arch/arm64/arch.mk | deps-quiet
 	@mkdir -p $(dir $@)
 	$(CC) $(TARGET_CFLAGS) $(SYS_HOT_FLAGS) $(HYP_INC) $(LIB_DEFS) -MMD -MP -c $< -o $@.tmp

@@ -12,11 +12,22 @@
 #include "sys_trap.h"
 #include "percpu.h"
 
+/* These registers trap from EL1 only through MDCR_EL2.TPM, which the
+ * monitor sets exactly when c->hdcr has it (hyp_update_traps() writes
+ * both), so c->hdcr has it here: told to GCC, which then drops
+ * pmu_userenr_traps()'s test of it */
+static inline __attribute__((always_inline)) void trapped_by_tpm(const struct hyp_cpu *c)
+{
+	if (!(c->hdcr & PMU_HDCR_TPM))
+		__builtin_unreachable();
+}
+
 static inline __attribute__((always_inline)) void ccnt_hot(uint64_t *val)
 {
 	struct hyp_cpu *c = this_cpu();
 
 	*val = pmu_trap_read_ccnt64(&c->pmu);
+	trapped_by_tpm(c);   /* here: c->hdcr's load after the value's registers free */
 	hyp_update_traps(c);
 }
 
@@ -25,6 +36,7 @@ static inline __attribute__((always_inline)) void selr_hot(uint64_t *val) /* NOL
 	struct hyp_cpu *c = this_cpu();
 
 	pmu_trap_write_selr(&c->pmu, (uint32_t)*val);
+	trapped_by_tpm(c);
 	hyp_update_traps(c);
 }
 
