@@ -160,7 +160,10 @@ pmu_userenr_traps(struct pmu_cpu *p, bool tpm_before, bool tpm_now)
 	 * line (a trapped access and the switch to state 3 each pay no jump
 	 * out and back) */
 	if (__builtin_expect(tpm_now && !tpm_before, 1)) {
-		p->userenr = pmu_hw_read(PMU_HW_PMUSERENR) & PMUSERENR_MASK;
+		/* as read: above PMUSERENR_MASK the register is RES0 on the
+		 * ARMv8.0 cores of the pair and on QEMU (which keeps [3:0]) -
+		 * no AND on the switch to state 3 */
+		p->userenr = pmu_hw_read(PMU_HW_PMUSERENR);
 		pmu_hw_write(PMU_HW_PMUSERENR, PMUSERENR_EN);
 	} else if (__builtin_expect(tpm_before && !tpm_now, 1)) {
 		pmu_hw_write(PMU_HW_PMUSERENR, p->userenr);
