@@ -18,7 +18,12 @@
  * guest_sync_slow for it - saves the rest (x8-x29, ELR, SPSR) and takes
  * the general way.
  */
+#include "arch_caps.h"		/* ARCH_HVC_VECTOR_* */
+
 	.equ	FRAME_SIZE, 34 * 8	/* frame.h, checked there */
+	/* -ARCH_HVC_VECTOR_BASE in 32 bits, in the halves two ADDs take */
+	.equ	HVC_NEG_HI, (0x100000000 - ARCH_HVC_VECTOR_BASE) & 0xffff0000
+	.equ	HVC_NEG_LO, (0x100000000 - ARCH_HVC_VECTOR_BASE) & 0xffff
 	.equ	ESR_HVC64_ABI, 0x5a000000
 
 	.equ	FRAME_ELR, 31 * 8	/* frame.h */
@@ -110,9 +115,13 @@ blmon_hyp_vectors:
 	slot	el2_irq
 	slot	el2_fiq
 	slot	el2_serror
-	/* 0x400: the guest, AArch64 - HVC #0 whole in its slot (23 of its
-	 * 32 instructions): no branch in, none out */
+	/* 0x400: the guest, AArch64 - HVC #0 whole in its slot (29 of its
+	 * 32 instructions), its call's handler indexed here as hvc.c's
+	 * trap_hvc_abi() indexes it (HVC_SLOT(): the id's offset from the
+	 * base rotated left by 2), called with (the frame's x0-x3, this
+	 * CPU); an id past the table goes to hvc_other() */
 	.balign	0x80
+guest_sync_slot:
 	save_hot
 	mrs	x1, esr_el2
 	mov	x2, #ESR_HVC64_ABI
@@ -120,8 +129,21 @@ blmon_hyp_vectors:
 	mov	x0, sp
 	b.ne	guest_sync
 	save_caller_rest
-	bl	trap_hvc_abi
+	ldr	w2, [sp]			/* the id: x0's low word */
+	mov	w3, #HVC_NEG_HI
+	add	w2, w2, w3
+	add	w2, w2, #HVC_NEG_LO
+	ror	w2, w2, #30
+	cmp	w2, #ARCH_HVC_VECTOR_SLOTS
+	b.hs	hvc_far
+	adr	x3, hvc_table
+	ldr	x3, [x3, w2, uxtw #3]
+	mrs	x1, tpidr_el2			/* this CPU's struct hyp_cpu */
+	blr	x3
 	restore_caller
+	.if	. - guest_sync_slot > 0x80
+	.error	"the 0x400 slot's HVC #0 path is longer than its 32 instructions"
+	.endif
 	slot	guest_irq
 	slot	guest_fiq
 	slot	guest_serror
@@ -153,6 +175,12 @@ blmon_hyp_vectors:
 	bad	guest_irq, 0x480
 	bad	guest_fiq, 0x500
 	bad	guest_serror, 0x580
+
+	/* HVC #0 with an id past the table: hvc_other(the frame's x0-x3), as
+	 * trap_hvc_abi() answers it */
+hvc_far:
+	bl	hvc_other
+	restore_caller
 
 	/* the 0x400 slot's other exceptions: x0 = the frame (save_hot's
 	 * part), x1 = ESR_EL2. trap_sys64_hot() cannot touch x4-x7, x16, x17
