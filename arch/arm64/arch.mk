@@ -17,8 +17,9 @@ WARN := -Wall -Wextra -Werror -Wshadow -Wvla -Wstrict-prototypes
 # unaligned access (the EL2 MMU is off: Device memory), no PIC.
 CPU_FLAGS := -mcpu=cortex-a57 -mgeneral-regs-only -mstrict-align
 # x8-x15 and x18 callee-saved in the monitor's own C (AAPCS64 has them
-# caller-saved): a trap from the guest then saves only x0-x7, x16, x17 and
-# x30 before it calls C (vectors.S save_caller), as an AArch32 HYP entry
+# caller-saved): an HVC from the guest then saves only x0-x7, x16, x17 and
+# x30 before it calls C (vectors.S save_hot + save_caller_rest; the hot
+# MRS/MSR x0-x3 and x30 only: SYS_HOT_FLAGS below), as an AArch32 HYP entry
 # saves r0-r3, r12 and lr (issue #29 on AArch64, docs/performance.md). The
 # whole image is built so; x16/x17 stay caller-saved (linker veneers use
 # them). No library code runs with it, so the image links no libgcc (its
