@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * What each core of the pair counts, and how perf sees it in sysfs
- * (/sys/bus/event_source/devices/blmon_cortex_a{15,7}/): format/event,
- * events/<alias>, cpus. The event lists are the spec's Table 2 (the
- * cores' TRMs): an event number a core does not list is refused when an
- * event is opened (docs/linux-module.md "perf per cluster").
+ * (/sys/bus/event_source/devices/blmon_cortex_<core>/): format/event,
+ * events/<alias>, cpus. Which core each cluster is comes from the monitor
+ * (the IDCODE of its PMCR, a Type B read): the Cortex-A15 and Cortex-A7 on
+ * ARMv7, the Cortex-A57 and Cortex-A53 on AArch64. The event lists are the
+ * spec's Table 2 and the ARMv8 cores' TRMs: an event number a core does not
+ * list is refused when an event is opened (docs/linux-module.md "perf per
+ * cluster").
  */
 #include <linux/cpumask.h>
 #include <linux/device.h>
@@ -27,6 +30,63 @@ static const struct ev_range a7_events[] = {
 	{ 0x00, 0x19 }, { 0x1d, 0x1d }, { 0x60, 0x61 }, { 0x86, 0x87 },
 	{ 0xc0, 0xc5 }, { 0xc7, 0xca },
 };
+/* ARMv8's pair (Juno r0): the common events each core's PMCEID0_EL0 lists
+ * (Cortex-A57 TRM 0x7FFF0F3F, Cortex-A53 TRM 0x67FFBFFF; PMCEID1_EL0 0 on
+ * both) but CHAIN (0x1e), which pairs two counters the Type B calls show
+ * as 32-bit ones. The implementation-defined events (0x40 up) are not
+ * listed yet (docs/linux-module.md). */
+static const struct ev_range a57_events[] = {
+	{ 0x00, 0x05 }, { 0x08, 0x0b }, { 0x10, 0x1d },
+};
+static const struct ev_range a53_events[] = {
+	{ 0x00, 0x0d }, { 0x0f, 0x1a }, { 0x1d, 0x1d },
+};
+
+/* The cores the monitor may report, by the IDCODE of their PMCR (its
+ * Type B read, docs/abi.md): the spec's pair on ARMv7, Juno r0's on AArch64. */
+struct bp_core_id {
+	u8 idcode;
+	const char *pmu, *core, *source;
+	const struct ev_range *events;
+	size_t nevents;
+};
+#define CORE(id, pmu, core, source, ev) { id, pmu, core, source, ev, ARRAY_SIZE(ev) }
+static const struct bp_core_id known_cores[] = {
+	CORE(0x0f, "blmon_cortex_a15", "Cortex-A15", "spec Table 2", a15_events),
+	CORE(0x07, "blmon_cortex_a7", "Cortex-A7", "spec Table 2", a7_events),
+	CORE(0x01, "blmon_cortex_a57", "Cortex-A57", "its TRM's PMCEID0_EL0", a57_events),
+	CORE(0x03, "blmon_cortex_a53", "Cortex-A53", "its TRM's PMCEID0_EL0", a53_events),
+};
+#undef CORE
+static const struct bp_core_id *cluster_core[BP_NCLUSTERS];
+
+struct bp_core bp_cores[BP_NCLUSTERS];
+
+#define PMCR_IDCODE(pmcr)       (((pmcr) >> 16) & 0xff)
+#define PMCR_N(pmcr)            (((pmcr) >> 11) & 0x1f)
+
+int bp_cores_init(void)
+{
+	for (unsigned int cl = 0; cl < BP_NCLUSTERS; cl++) {
+		struct bl_hvc_regs r = bl_hvc_regs(HVC_PMCR_READ, cl, 0, 0);
+		const struct bp_core_id *id = NULL;
+
+		for (size_t i = 0; i < ARRAY_SIZE(known_cores); i++)
+			if (known_cores[i].idcode == PMCR_IDCODE(r.r0))
+				id = &known_cores[i];
+		if (r.r3 != BL_HVC_SUCCESS || !id) {
+			pr_info("blmon: perf: cluster %u: PMCR 0x%08x (status 0x%x) is no core this module knows: no perf PMUs\n",
+				cl, r.r0, r.r3);
+			return -ENODEV;
+		}
+		cluster_core[cl] = id;
+		bp_cores[cl] = (struct bp_core) {
+			.name = id->pmu, .core = id->core, .source = id->source,
+			.counters = min_t(u32, PMCR_N(r.r0), BP_MAX_COUNTERS),
+		};
+	}
+	return 0;
+}
 
 static bool in_ranges(const struct ev_range *r, size_t n, u32 ev)
 {
@@ -36,16 +96,11 @@ static bool in_ranges(const struct ev_range *r, size_t n, u32 ev)
 	return false;
 }
 
-const struct bp_core bp_cores[BP_NCLUSTERS] = {
-	[A15_CLUSTER] = { "blmon_cortex_a15", 6 },
-	[A7_CLUSTER]  = { "blmon_cortex_a7", 4 },
-};
-
 bool bp_core_has_event(unsigned int cluster, u32 ev)
 {
-	if (cluster == A15_CLUSTER)
-		return in_ranges(a15_events, ARRAY_SIZE(a15_events), ev);
-	return in_ranges(a7_events, ARRAY_SIZE(a7_events), ev);
+	const struct bp_core_id *id = cluster_core[cluster];
+
+	return id && in_ranges(id->events, id->nevents, ev);
 }
 
 /* ---- sysfs ----------------------------------------------------------- */
