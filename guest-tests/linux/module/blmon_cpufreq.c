@@ -74,9 +74,9 @@ static struct cpufreq_frequency_table juno_r0_freqs[] = {
 	{ .frequency = CPUFREQ_TABLE_END },
 };
 
-/* The table of the big core the monitor reports (the IDCODE of cluster 0's
- * PMCR, HVC_PMCR_READ): TC2's for the Cortex-A15, Juno r0's for the
- * Cortex-A57. little_top / big_low: the boundary points. */
+/* The table of the pair the monitor reports (blmon_pair(), by its big
+ * core): TC2's for the Cortex-A15, Juno r0's for the Cortex-A57.
+ * little_top / big_low: the boundary points. */
 struct blmon_points {
 	u8 big_idcode;
 	const char *board;
@@ -194,26 +194,29 @@ bool blmon_cpufreq_active(void)
 
 int blmon_cpufreq_register(void)
 {
-	u32 period, big_idcode;
+	const struct blmon_pair *pair;
+	u32 period;
 	int err;
 
 	if (!cpufreq)
 		return 0;
 	period = (u32)hvc(HVC_SWITCH_PERIOD);
-	if (period) {
+	/* -1: a monitor without a switch timer (AArch64 today) never
+	 * switches by itself */
+	if (period && period != (u32)BL_HVC_NOT_SUPPORTED) {
 		/* The boot option is a test mode that asked for switches at a
 		 * fixed rate: it wins, and the user is told. */
 		pr_notice("blmon: cpufreq: not registered, the monitor switches by itself every %u timer ticks (blmon.switch_us or auto_switch); write 0 to auto_switch and load again to let the governor decide\n",
 			  period);
 		return 0;
 	}
-	big_idcode = (bl_hvc_regs(HVC_PMCR_READ, A15_CLUSTER, 0, 0).r0 >> 16) & 0xff;
+	pair = blmon_pair();
 	pts = NULL;
-	for (size_t i = 0; i < ARRAY_SIZE(known_points); i++)
-		if (known_points[i].big_idcode == big_idcode)
+	for (size_t i = 0; pair && i < ARRAY_SIZE(known_points); i++)
+		if (known_points[i].big_idcode == pair->core[A15_CLUSTER].idcode)
 			pts = &known_points[i];
 	if (!pts) {
-		pr_err("blmon: cpufreq: cluster 0 is no core this driver has operating points for: not registered\n");
+		pr_err("blmon: cpufreq: the monitor reports no pair of cores this driver has operating points for: not registered\n");
 		return -ENODEV;
 	}
 	cur_index = system_cluster() == A7_CLUSTER ? pts->little_top : pts->npoints - 1;

@@ -49,6 +49,16 @@ u32 blmon_cpu_switches(void);
 int blmon_swincr_init(struct dentry *dir);
 void blmon_swincr_exit(void);
 
+/* The pair of cores the monitor emulates (blmon_pair.c), per cluster
+ * (index A15_CLUSTER = big, A7_CLUSTER = LITTLE): NULL when unknown. */
+struct blmon_core {
+	u8 idcode;              /* PMCR.IDCODE */
+	const char *name;       /* "Cortex-A15" ... */
+	unsigned int counters;  /* PMCR.N: event counters */
+};
+struct blmon_pair { struct blmon_core core[2]; };
+const struct blmon_pair *blmon_pair(void);
+
 /* The cpufreq driver (module parameter cpufreq=1): registers it unless the
  * monitor switches by itself; blmon_cpufreq_active() while it is registered
  * (the other switch deciders refuse then). */

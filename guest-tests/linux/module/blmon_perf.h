@@ -26,8 +26,8 @@ struct bp_core {
 	unsigned int counters;  /* event counters (PMCR.N through Type B) */
 };
 extern struct bp_core bp_cores[BP_NCLUSTERS];
-/* Each cluster's core from its PMCR's IDCODE (HVC_PMCR_READ): 0, or
- * -ENODEV for a core the module has no event list for. */
+/* Each cluster's core from the pair the monitor reports (blmon_pair()):
+ * 0, or -ENODEV for a pair the module does not know. */
 int bp_cores_init(void);
 
 /* Table 2: does this cluster's core list event number ev? */

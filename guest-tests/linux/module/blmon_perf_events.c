@@ -3,7 +3,7 @@
  * What each core of the pair counts, and how perf sees it in sysfs
  * (/sys/bus/event_source/devices/blmon_cortex_<core>/): format/event,
  * events/<alias>, cpus. Which core each cluster is comes from the monitor
- * (the IDCODE of its PMCR, a Type B read): the Cortex-A15 and Cortex-A7 on
+ * (blmon_pair.c: the IDCODE of a PMCR, a Type B read): the Cortex-A15 and Cortex-A7 on
  * ARMv7, the Cortex-A57 and Cortex-A53 on AArch64. The event lists are the
  * spec's Table 2 and the ARMv8 cores' TRMs: an event number a core does not
  * list is refused when an event is opened (docs/linux-module.md "perf per
@@ -14,6 +14,7 @@
 #include <linux/perf_event.h>
 #include <linux/sysfs.h>
 
+#include "blmon_guest.h"
 #include "blmon_perf.h"
 
 struct ev_range { u8 lo, hi; };
@@ -42,47 +43,44 @@ static const struct ev_range a53_events[] = {
 	{ 0x00, 0x0d }, { 0x0f, 0x1a }, { 0x1d, 0x1d },
 };
 
-/* The cores the monitor may report, by the IDCODE of their PMCR (its
- * Type B read, docs/abi.md): the spec's pair on ARMv7, Juno r0's on AArch64. */
-struct bp_core_id {
+/* Each core's perf PMU and event list, by the IDCODE of its PMCR. */
+struct bp_core_events {
 	u8 idcode;
-	const char *pmu, *core, *source;
+	const char *pmu, *source;
 	const struct ev_range *events;
 	size_t nevents;
 };
-#define CORE(id, pmu, core, source, ev) { id, pmu, core, source, ev, ARRAY_SIZE(ev) }
-static const struct bp_core_id known_cores[] = {
-	CORE(0x0f, "blmon_cortex_a15", "Cortex-A15", "spec Table 2", a15_events),
-	CORE(0x07, "blmon_cortex_a7", "Cortex-A7", "spec Table 2", a7_events),
-	CORE(0x01, "blmon_cortex_a57", "Cortex-A57", "its TRM's PMCEID0_EL0", a57_events),
-	CORE(0x03, "blmon_cortex_a53", "Cortex-A53", "its TRM's PMCEID0_EL0", a53_events),
+#define CORE(id, pmu, source, ev) { id, pmu, source, ev, ARRAY_SIZE(ev) }
+static const struct bp_core_events known_cores[] = {
+	CORE(0x0f, "blmon_cortex_a15", "spec Table 2", a15_events),
+	CORE(0x07, "blmon_cortex_a7", "spec Table 2", a7_events),
+	CORE(0x01, "blmon_cortex_a57", "its TRM's PMCEID0_EL0", a57_events),
+	CORE(0x03, "blmon_cortex_a53", "its TRM's PMCEID0_EL0", a53_events),
 };
 #undef CORE
-static const struct bp_core_id *cluster_core[BP_NCLUSTERS];
+static const struct bp_core_events *cluster_events[BP_NCLUSTERS];
 
 struct bp_core bp_cores[BP_NCLUSTERS];
 
-#define PMCR_IDCODE(pmcr)       (((pmcr) >> 16) & 0xff)
-#define PMCR_N(pmcr)            (((pmcr) >> 11) & 0x1f)
-
 int bp_cores_init(void)
 {
+	const struct blmon_pair *pair = blmon_pair();
+
+	if (!pair) {
+		pr_info("blmon: perf: the monitor reports no pair of cores this module knows: no perf PMUs\n");
+		return -ENODEV;
+	}
 	for (unsigned int cl = 0; cl < BP_NCLUSTERS; cl++) {
-		struct bl_hvc_regs r = bl_hvc_regs(HVC_PMCR_READ, cl, 0, 0);
-		const struct bp_core_id *id = NULL;
+		const struct blmon_core *core = &pair->core[cl];
 
 		for (size_t i = 0; i < ARRAY_SIZE(known_cores); i++)
-			if (known_cores[i].idcode == PMCR_IDCODE(r.r0))
-				id = &known_cores[i];
-		if (r.r3 != BL_HVC_SUCCESS || !id) {
-			pr_info("blmon: perf: cluster %u: PMCR 0x%08x (status 0x%x) is no core this module knows: no perf PMUs\n",
-				cl, r.r0, r.r3);
-			return -ENODEV;
-		}
-		cluster_core[cl] = id;
+			if (known_cores[i].idcode == core->idcode)
+				cluster_events[cl] = &known_cores[i];
+		if (!cluster_events[cl] || core->counters > BP_MAX_COUNTERS)
+			return -ENODEV;         /* a pair without its PMU entry */
 		bp_cores[cl] = (struct bp_core) {
-			.name = id->pmu, .core = id->core, .source = id->source,
-			.counters = min_t(u32, PMCR_N(r.r0), BP_MAX_COUNTERS),
+			.name = cluster_events[cl]->pmu, .core = core->name,
+			.source = cluster_events[cl]->source, .counters = core->counters,
 		};
 	}
 	return 0;
@@ -98,9 +96,9 @@ static bool in_ranges(const struct ev_range *r, size_t n, u32 ev)
 
 bool bp_core_has_event(unsigned int cluster, u32 ev)
 {
-	const struct bp_core_id *id = cluster_core[cluster];
+	const struct bp_core_events *c = cluster_events[cluster];
 
-	return id && in_ranges(id->events, id->nevents, ev);
+	return c && in_ranges(c->events, c->nevents, ev);
 }
 
 /* ---- sysfs ----------------------------------------------------------- */
