@@ -98,4 +98,44 @@ set -- $(awk '/^cpu0 / { print $3, $5 }' $D/typeb_swinc)
 check "HVC_PMU_SWINC $SWINC times, taken by both clusters ($1 + $2)" \
 	sh -c "[ $(( ${1:-0} + ${2:-0} )) = $SWINC ] && [ ${1:-0} -gt 0 ] && [ ${2:-0} -gt 0 ]"
 check_eq "sw_incr counts exactly what each cluster took" "$(val sw $BIG/sw_incr/) $(val sw $LIT/sw_incr/)" "${1:-x} ${2:-x}"
+
+# ---- sampling: the PMU's overflow interrupt (Linux owns the GIC on AArch64) --------
+P=1000003
+T=$(umin n cycles:u)
+want=$( isnum "$T" && echo $((T / P)))
+samples() { perf script -i "$1" -F event 2>/dev/null | grep -c "$2"; }
+switching_off
+perf record -q -o /tmp/p0.data -e $BIG/cpu_cycles/u -c $P spin $N >/dev/null 2>&1
+if [ $by = module ]; then
+	perf record -q -o /tmp/p7.data -e $LIT/cpu_cycles/u -c $P spin $N >/dev/null 2>&1
+	check_eq "perf record, switching off: floor(cycles:u / P) samples on the A57, none on the A53" \
+		"$(samples /tmp/p0.data $BIG) $(samples /tmp/p7.data $LIT)" "$want 0"
+fi
+switching_on
+perf record -q -o /tmp/p1.data -e $BIG/cpu_cycles/u -c $P -e $LIT/cpu_cycles/u -c $P spin $N >/dev/null 2>&1
+switching_off
+s15=$(samples /tmp/p1.data $BIG) s7=$(samples /tmp/p1.data $LIT)
+check "with switches: samples on both clusters ($s15 + $s7)" test "$s15" -gt 0 -a "$s7" -gt 0
+check "... floor(a / P) + floor(b / P) for a + b = cycles:u: floor(total / P) or one less ($want)" \
+	test $((s15 + s7)) -le "$want" -a $((s15 + s7)) -ge $((want - 1))
+check_eq "every sample is one period" \
+	"$(perf script -i /tmp/p1.data -F period 2>/dev/null | sort -u | tr -d ' ')" "$P"
+
+# ---- with the native armv8_pmuv3 driver: one at a time -------------------------------
+perf stat -x, -o /tmp/bg.stat -e cycles:u spin $((3 * N)) >/dev/null 2>&1 &
+sleep 0.05
+perf stat -e $BIG/cpu_cycles/ true >/tmp/busy.out 2>&1
+r1=$?
+wait
+check "while native events exist a blmon event fails: EBUSY, told (exit status $r1)" \
+	sh -c "[ $r1 != 0 ] && grep -q 'Device or resource busy' /tmp/busy.out"
+perf stat -x, -o /tmp/bg2.stat -e $BIG/cpu_cycles/u spin $((3 * N)) >/dev/null 2>&1 &
+sleep 0.05
+perf stat -e cycles:u true >/tmp/busy.out 2>&1
+r2=$?
+wait
+check "while blmon events exist a native event fails: EBUSY, told (exit status $r2)" \
+	sh -c "[ $r2 != 0 ] && grep -q 'Device or resource busy' /tmp/busy.out"
+check_eq "dmesg: both refusals named (armv8_pmuv3)" \
+	"$(dmesg | grep -c -e 'armv8_pmuv3 events: blmon PMUs busy' -e 'armv8_pmuv3 busy: the blmon PMUs have events')" 2
 check_eq "no kernel warning, oops or BUG" "$(dmesg | grep -c -e WARNING -e Oops -e 'BUG:')" 0
