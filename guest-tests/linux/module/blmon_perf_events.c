@@ -3,11 +3,11 @@
  * What each core of the pair counts, and how perf sees it in sysfs
  * (/sys/bus/event_source/devices/blmon_cortex_<core>/): format/event,
  * events/<alias>, cpus. Which core each cluster is comes from the monitor
- * (blmon_pair.c: the IDCODE of a PMCR, a Type B read): the Cortex-A15 and Cortex-A7 on
- * ARMv7, the Cortex-A57 and Cortex-A53 on AArch64. The event lists are the
- * spec's Table 2 and the ARMv8 cores' TRMs: an event number a core does not
- * list is refused when an event is opened (docs/linux-module.md "perf per
- * cluster").
+ * (blmon_pair.c: the IDCODE of a PMCR, a Type B read): the Cortex-A15 and
+ * Cortex-A7 on ARMv7, the Cortex-A57 and Cortex-A53 on AArch64. The event
+ * lists are the spec's Table 2 and the ARMv8 cores' TRMs: an event number a
+ * core does not list is refused when an event is opened
+ * (docs/linux-module.md "perf per cluster").
  */
 #include <linux/cpumask.h>
 #include <linux/device.h>

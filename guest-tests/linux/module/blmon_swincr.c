@@ -19,9 +19,9 @@
  *            Exact means R = S + I (mod 2^32) and O = 1 (it wrapped).
  *
  * Every PMU access is a Type A access (blmon_pmu_regs.h: MCR/MRC on ARMv7,
- * MSR/MRS on AArch64): the monitor traps it or lets it run
- * natively as its PMU state says; the switches come from the monitor's own
- * timer (blmon.switch_us or auto_switch), not from this module.
+ * MSR/MRS on AArch64): the monitor traps it or lets it run natively as its
+ * PMU state says; the switches come from the monitor's own timer
+ * (blmon.switch_us or auto_switch), not from this module.
  */
 #include <linux/cpu.h>
 #include <linux/fs.h>
