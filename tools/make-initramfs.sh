@@ -21,7 +21,7 @@
 # --arch arm64: the AArch64 guest's (docs/arm64.md): busybox, perf and its
 # libraries and the perf-test userland from cache/linux64/ (tools/fetch-linux.sh
 # arm64), the programs from build/arm64/linux/bin/, the module
-# build/arm64/linux/*.ko, no cpufreq governors. Either architecture takes every
+# build/arm64/linux/*.ko, the cpufreq governors of the arm64 kernel. Either architecture takes every
 # suite but those whose directory has a file "arch" naming the other one
 # (arm32 or arm64).
 # tools/linux-measure.sh uses --no-perftest: its boot-time figures are those of
@@ -57,12 +57,11 @@ for ko in "$bin"/*.ko; do
 done
 # powersave, userspace, ondemand and conservative are modules in Debian's
 # kernel (schedutil and performance are built in); none depends on another.
-if [ "$arch" = arm32 ]; then
-	kmods=cache/linux/linux-image-6.1.0-50-armmp-lpae/lib/modules/6.1.0-50-armmp-lpae/kernel
-	for gov in powersave userspace ondemand conservative; do
-		cp "$kmods/drivers/cpufreq/cpufreq_$gov.ko" "$root/lib/modules/"
-	done
-fi
+kmods=cache/linux/linux-image-6.1.0-50-armmp-lpae/lib/modules/6.1.0-50-armmp-lpae/kernel
+if [ "$arch" = arm64 ]; then kmods=$cache/linux-image-6.1.0-50-arm64/lib/modules/6.1.0-50-arm64/kernel; fi
+for gov in powersave userspace ondemand conservative; do
+	cp "$kmods/drivers/cpufreq/cpufreq_$gov.ko" "$root/lib/modules/"
+done
 if [ -d "$cache/rootfs-extra" ]; then cp -a "$cache/rootfs-extra/." "$root/"; fi
 if [ "$perftest" = 1 ]; then
 	cp -a "$cache/perftest-root/." "$root/"

@@ -15,6 +15,7 @@
 #ifndef ARCH_SYSREG_H
 #define ARCH_SYSREG_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include "cpregs_access.h"
 
@@ -41,9 +42,20 @@ static inline uint32_t sysreg_mpidr_el1_read(void) { return read_MPIDR(); }
 static inline void sysreg_vpidr_el2_write(uint32_t v) { write_VPIDR(v); }
 static inline void sysreg_vmpidr_el2_write(uint32_t v) { write_VMPIDR(v); }
 
+/* The physical PMU's common-event bitmaps: QEMU's v7 cores UNDEF
+ * PMCEID0/1, so the AArch32 back end does not read them (false) */
+static inline bool sysreg_pmceid_read(uint32_t *pmceid0, uint32_t *pmceid1)
+{
+	(void)pmceid0;
+	(void)pmceid1;
+	return false;
+}
+
 /* The debug and PMU traps (HDCR / MDCR_EL2): HPMN[4:0], TPMCR 5, TPM 6,
  * HPME 7, TDA 9, TDOSA 10 are the same bits in both */
 static inline void sysreg_mdcr_el2_write(uint32_t v) { write_HDCR(v); }
+/* after it, before the monitor goes on (hyp_update_traps) */
+static inline void sysreg_mdcr_el2_sync(void) { isb(); }
 /* The back end's debug traps beyond TDA and TDOSA: none (DBGDRAR reads
  * natively; arch/arm64 adds TDRA) */
 #define MDCR_ARCH_DEBUG_TRAPS 0u

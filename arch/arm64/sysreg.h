@@ -6,6 +6,7 @@
 #ifndef ARCH_SYSREG_H
 #define ARCH_SYSREG_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include "sysregs_access.h"
 
@@ -29,8 +30,24 @@ static inline uint32_t sysreg_mpidr_el1_read(void) { return (uint32_t)read_MPIDR
 static inline void sysreg_vpidr_el2_write(uint32_t v) { write_VPIDR_EL2(v); }
 static inline void sysreg_vmpidr_el2_write(uint32_t v) { write_VMPIDR_EL2(v); }
 
+/* The physical PMU's common-event bitmaps, where the core lets EL2 read
+ * them (true): AArch64's cores do (hyp/core/pmu_phys.h pmu_phys_events) */
+static inline bool sysreg_pmceid_read(uint32_t *pmceid0, uint32_t *pmceid1)
+{
+	*pmceid0 = (uint32_t)read_PMCEID0_EL0();
+	*pmceid1 = (uint32_t)read_PMCEID1_EL0();
+	return true;
+}
+
 /* MDCR_EL2: HPMN[4:0], TPMCR 5, TPM 6, HPME 7, TDA 9, TDOSA 10 as HDCR */
 static inline void sysreg_mdcr_el2_write(uint32_t v) { write_MDCR_EL2(v); }
+/* No ISB after it: its fields change only what EL1 and EL0 trap (EL2's own
+ * PMU and debug accesses never do), and the guest runs again only after
+ * an ERET, which is a context synchronization event (an exception return
+ * is one, ARM ARM "Context synchronization event"). One instruction off every
+ * state change (issue #29 on AArch64). AArch32 keeps its ISB: the same
+ * holds for HDCR, but its images stay as they are. */
+static inline void sysreg_mdcr_el2_sync(void) { }
 /* ... and TDRA (11): MDRAR_EL1 traps too, so every register of the debug
  * context's family goes through the monitor (arch/arm64/dbg_hw_sysreg.c) */
 #define MDCR_ARCH_DEBUG_TRAPS (1u << 11)

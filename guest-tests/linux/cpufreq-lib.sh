@@ -2,7 +2,11 @@
 # module's cpufreq driver: /lib/cpufreq-tests.sh in the initramfs.
 #   clusters          the module's `cluster` file read on every online CPU
 #   all_on C          what `clusters` prints when every online CPU is on C
-#   cluster_of FREQ   the cluster serving a point: 1 (A7) below 500 MHz, else 0
+#   POINTS, BOTTOM, LITTLE_TOP, BIG_LOW, TOP: the driver's table (the
+#                     pair the monitor emulates: TC2's on ARMv7, Juno r0's on
+#                     AArch64, docs/linux-module.md), BETWEEN="F P": a
+#                     frequency between two points and the point above it
+#   cluster_of FREQ   the cluster serving a point: 1 (LITTLE) below BIG_LOW, else 0
 #   switches          the monitor's whole-system switches (HVC_SYSTEM_INFO),
 #                     read with a shell builtin (no fork: a load the governor
 #                     would see)
@@ -17,7 +21,16 @@
 #                     scaling_cur_freq of C
 D=/sys/kernel/debug/blmon
 P=/sys/devices/system/cpu/cpufreq/policy0
-A15_LOW=500000
+if [ "$(uname -m)" = aarch64 ]; then
+	# Juno r0: Cortex-A53 450-850 MHz halved, Cortex-A57 450-1100 MHz
+	POINTS="225000 287500 350000 387500 425000 450000 625000 800000 950000 1100000"
+	LITTLE_TOP=425000 BIG_LOW=450000 BETWEEN="300000 350000"
+else
+	# TC2: Cortex-A7 350-900 MHz halved, Cortex-A15 500-1200 MHz
+	POINTS="175000 250000 350000 450000 500000 600000 800000 1000000 1200000"
+	LITTLE_TOP=450000 BIG_LOW=500000 BETWEEN="400000 450000"
+fi
+BOTTOM=${POINTS%% *} TOP=${POINTS##* }
 online_cpus() {
 	for oc in /sys/devices/system/cpu/cpu[0-9]*; do
 		if [ ! -e "$oc/online" ] || [ "$(cat "$oc/online")" = 1 ]; then echo "${oc##*cpu}"; fi
@@ -25,7 +38,7 @@ online_cpus() {
 }
 clusters() { for cc in $(online_cpus); do taskset -c "$cc" cat $D/cluster; done | tr '\n' ' '; }
 all_on() { for ao in $(online_cpus); do printf '%s ' "$1"; done; }
-cluster_of() { if [ "$1" -lt $A15_LOW ]; then echo 1; else echo 0; fi; }
+cluster_of() { if [ "$1" -lt $BIG_LOW ]; then echo 1; else echo 0; fi; }
 switches() { read -r sw_word sw_n < $D/system; echo "$sw_n"; }
 driver_loaded() {
 	[ -e $P/scaling_governor ] || check "insmod blmon_guest.ko cpufreq=1" insmod /lib/modules/blmon_guest.ko cpufreq=1

@@ -212,6 +212,10 @@ void blmon_init(const struct blmon_platform *p)
 	if (hyp_pmu_counters < PMU_TYPEA_COUNTERS)
 		blmon_fatal("physical PMU: %u event counters (PMCR %08lx), the monitor needs %u: state 2 gives the guest counters 0-%u natively",
 			    hyp_pmu_counters, (unsigned long)pmcr, PMU_TYPEA_COUNTERS, PMU_TYPEA_COUNTERS - 1);
+	uint32_t pmceid0, pmceid1;
+
+	if (sysreg_pmceid_read(&pmceid0, &pmceid1))
+		pmu_phys_events(pmceid0, pmceid1);
 	hvc_check_table();
 	dbg_hw_probe();
 	guest_ram_hole(p);

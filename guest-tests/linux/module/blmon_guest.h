@@ -36,13 +36,8 @@ int blmon_typeb_init(struct dentry *dir);
 int blmon_sync_init(struct dentry *dir);
 void blmon_sync_exit(void);
 
-#ifdef CONFIG_ARM
 /* user_access: PMUSERENR.EN on every CPU. */
 int blmon_user_init(struct dentry *dir);
-#else
-/* arm64: not built (Kbuild), nothing to register */
-static inline int blmon_user_init(struct dentry *dir) { return 0; }
-#endif
 
 /* system, auto_switch: HVC_SYSTEM_INFO, HVC_AUTO_SWITCH. */
 int blmon_system_init(struct dentry *dir);
@@ -50,14 +45,19 @@ int blmon_system_init(struct dentry *dir);
 /* HVC_SYSTEM_INFO r3: the whole-system switches the calling CPU took part in. */
 u32 blmon_cpu_switches(void);
 
-#ifdef CONFIG_ARM
 /* swincr: exact SW_INCR counts on every CPU across monitor-driven switches. */
 int blmon_swincr_init(struct dentry *dir);
 void blmon_swincr_exit(void);
-#else
-static inline int blmon_swincr_init(struct dentry *dir) { return 0; }
-static inline void blmon_swincr_exit(void) { }
-#endif
+
+/* The pair of cores the monitor emulates (blmon_pair.c), per cluster
+ * (index A15_CLUSTER = big, A7_CLUSTER = LITTLE): NULL when unknown. */
+struct blmon_core {
+	u8 idcode;              /* PMCR.IDCODE */
+	const char *name;       /* "Cortex-A15" ... */
+	unsigned int counters;  /* PMCR.N: event counters */
+};
+struct blmon_pair { struct blmon_core core[2]; };
+const struct blmon_pair *blmon_pair(void);
 
 /* The cpufreq driver (module parameter cpufreq=1): registers it unless the
  * monitor switches by itself; blmon_cpufreq_active() while it is registered
@@ -69,14 +69,9 @@ bool blmon_cpufreq_active(void);
 /* typeb_swinc: SW_INCR through HVC_PMU_SWINC (state 3 kept), per cluster. */
 int blmon_typeb_swinc_init(struct dentry *dir);
 
-#ifdef CONFIG_ARM
-/* The perf PMUs blmon_cortex_a15 / blmon_cortex_a7 (blmon_perf*.c). */
+/* The perf PMUs blmon_cortex_<core> of the two clusters (blmon_perf*.c). */
 int blmon_perf_init(void);
 void blmon_perf_exit(void);
-#else
-static inline int blmon_perf_init(void) { return 0; }
-static inline void blmon_perf_exit(void) { }
-#endif
 
 /* bench: HVC costs seen from Linux (not a test). */
 int blmon_bench_init(struct dentry *dir);

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * perf PMUs per cluster through the Type B interface (spec 3.4, 3.5):
- * blmon_cortex_a15 and blmon_cortex_a7 (docs/linux-module.md "perf per
- * cluster"). Each CPU has its own pair of cores, so each CPU's events live
- * in that CPU's A15 and A7 counters, programmed and read on that CPU:
+ * blmon_cortex_a15 and blmon_cortex_a7 on ARMv7, blmon_cortex_a57 and
+ * blmon_cortex_a53 on AArch64 (the cores the monitor reports,
+ * blmon_perf_events.c; docs/linux-module.md "perf per cluster"). Each
+ * CPU has its own pair of cores, so each CPU's events live in that CPU's
+ * big and LITTLE counters, programmed and read on that CPU:
  *   - configuration through the per-register calls with the cluster id
  *     (the inactive cluster's writes are deferred by the monitor to its
  *     next switch-in);
@@ -37,7 +39,7 @@
 #include "blmon_guest.h"
 #include "blmon_perf.h"
 
-#define BP_MAX_IDX      (1 + 6)                 /* cycle counter + A15's 6 */
+#define BP_MAX_IDX      (1 + BP_MAX_COUNTERS)   /* cycle counter + the most a core has */
 #define BP_CYCLES_IDX   0
 #define EV_CPU_CYCLES   0x11
 #define PMCR_E          (1u << 0)
@@ -594,9 +596,9 @@ static int bp_event_init(struct perf_event *event)
 	if (has_branch_stack(event) || attr->exclude_idle)
 		return -EOPNOTSUPP;
 	if (attr->config > 0xff || !bp_core_has_event(cl, attr->config)) {
-		pr_info_ratelimited("blmon: perf: %s: event 0x%llx is not a %s event (spec Table 2)\n",
+		pr_info_ratelimited("blmon: perf: %s: event 0x%llx is not a %s event (%s)\n",
 				    bp_cores[cl].name, attr->config,
-				    cl == A15_CLUSTER ? "Cortex-A15" : "Cortex-A7");
+				    bp_cores[cl].core, bp_cores[cl].source);
 		return -EINVAL;
 	}
 	if (is_sampling_event(event)) {
@@ -647,6 +649,9 @@ int blmon_perf_init(void)
 {
 	int cpu, err;
 
+	err = bp_cores_init();
+	if (err)
+		return 0;               /* the module's other parts work on */
 	for_each_possible_cpu(cpu) {
 		struct bp_cpu *c = per_cpu_ptr(&bp_cpus, cpu);
 
@@ -658,7 +663,7 @@ int blmon_perf_init(void)
 	}
 	bp_have_irq = bp_native_init() == 0;
 	if (!bp_have_irq)
-		pr_info("blmon: perf: no armv7 PMU driver: counting only, no sampling\n");
+		pr_info("blmon: perf: no " BL_NATIVE_PMU_PREFIX "* PMU driver: counting only, no sampling\n");
 	for (unsigned int cl = 0; cl < BP_NCLUSTERS; cl++) {
 		bp_pmus[cl] = (struct bp_pmu) {
 			.cluster = cl,

@@ -3,7 +3,8 @@
  * The perf PMUs of the two clusters (docs/linux-module.md "perf per
  * cluster"): blmon_perf.c drives the counters through the Type B calls,
  * blmon_perf_events.c says what each core counts and shows it in sysfs,
- * blmon_perf_native.c keeps them and Linux's own armv7 PMU driver apart.
+ * blmon_perf_native.c keeps them and Linux's own PMU driver (armv7_* on
+ * ARMv7, armv8_* on AArch64) apart.
  */
 #ifndef BLMON_PERF_H
 #define BLMON_PERF_H
@@ -12,14 +13,22 @@
 #include <linux/perf_event.h>
 
 #include "bl_pmu_abi.h"
+#include "blmon_pmu_regs.h"
 
 #define BP_NCLUSTERS 2
+#define BP_MAX_COUNTERS 6       /* event counters per cluster the module drives */
 
+/* Each cluster's core, as the monitor reports it (bp_cores_init). */
 struct bp_core {
 	const char *name;       /* the perf PMU's name */
+	const char *core;       /* "Cortex-A15" ... */
+	const char *source;     /* where its event list comes from */
 	unsigned int counters;  /* event counters (PMCR.N through Type B) */
 };
-extern const struct bp_core bp_cores[BP_NCLUSTERS];
+extern struct bp_core bp_cores[BP_NCLUSTERS];
+/* Each cluster's core from the pair the monitor reports (blmon_pair()):
+ * 0, or -ENODEV for a pair the module does not know. */
+int bp_cores_init(void);
 
 /* Table 2: does this cluster's core list event number ev? */
 bool bp_core_has_event(unsigned int cluster, u32 ev);

@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * What each core of the pair counts, and how perf sees it in sysfs
- * (/sys/bus/event_source/devices/blmon_cortex_a{15,7}/): format/event,
- * events/<alias>, cpus. The event lists are the spec's Table 2 (the
- * cores' TRMs): an event number a core does not list is refused when an
- * event is opened (docs/linux-module.md "perf per cluster").
+ * (/sys/bus/event_source/devices/blmon_cortex_<core>/): format/event,
+ * events/<alias>, cpus. Which core each cluster is comes from the monitor
+ * (blmon_pair.c: the IDCODE of a PMCR, a Type B read): the Cortex-A15 and
+ * Cortex-A7 on ARMv7, the Cortex-A57 and Cortex-A53 on AArch64. The event
+ * lists are the spec's Table 2 and the ARMv8 cores' TRMs: an event number a
+ * core does not list is refused when an event is opened
+ * (docs/linux-module.md "perf per cluster").
  */
 #include <linux/cpumask.h>
 #include <linux/device.h>
 #include <linux/perf_event.h>
 #include <linux/sysfs.h>
 
+#include "blmon_guest.h"
 #include "blmon_perf.h"
 
 struct ev_range { u8 lo, hi; };
@@ -27,6 +31,60 @@ static const struct ev_range a7_events[] = {
 	{ 0x00, 0x19 }, { 0x1d, 0x1d }, { 0x60, 0x61 }, { 0x86, 0x87 },
 	{ 0xc0, 0xc5 }, { 0xc7, 0xca },
 };
+/* ARMv8's pair (Juno r0): the common events each core's PMCEID0_EL0 lists
+ * (Cortex-A57 TRM 0x7FFF0F3F, Cortex-A53 TRM 0x67FFBFFF; PMCEID1_EL0 0 on
+ * both) but CHAIN (0x1e), which pairs two counters the Type B calls show
+ * as 32-bit ones. The implementation-defined events (0x40 up) are not
+ * listed yet (docs/linux-module.md). */
+static const struct ev_range a57_events[] = {
+	{ 0x00, 0x05 }, { 0x08, 0x0b }, { 0x10, 0x1d },
+};
+static const struct ev_range a53_events[] = {
+	{ 0x00, 0x0d }, { 0x0f, 0x1a }, { 0x1d, 0x1d },
+};
+
+/* Each core's perf PMU and event list, by the IDCODE of its PMCR. */
+struct bp_core_events {
+	u8 idcode;
+	const char *pmu, *source;
+	const struct ev_range *events;
+	size_t nevents;
+};
+#define CORE(id, pmu, source, ev) { id, pmu, source, ev, ARRAY_SIZE(ev) }
+static const struct bp_core_events known_cores[] = {
+	CORE(0x0f, "blmon_cortex_a15", "spec Table 2", a15_events),
+	CORE(0x07, "blmon_cortex_a7", "spec Table 2", a7_events),
+	CORE(0x01, "blmon_cortex_a57", "its TRM's PMCEID0_EL0", a57_events),
+	CORE(0x03, "blmon_cortex_a53", "its TRM's PMCEID0_EL0", a53_events),
+};
+#undef CORE
+static const struct bp_core_events *cluster_events[BP_NCLUSTERS];
+
+struct bp_core bp_cores[BP_NCLUSTERS];
+
+int bp_cores_init(void)
+{
+	const struct blmon_pair *pair = blmon_pair();
+
+	if (!pair) {
+		pr_info("blmon: perf: the monitor reports no pair of cores this module knows: no perf PMUs\n");
+		return -ENODEV;
+	}
+	for (unsigned int cl = 0; cl < BP_NCLUSTERS; cl++) {
+		const struct blmon_core *core = &pair->core[cl];
+
+		for (size_t i = 0; i < ARRAY_SIZE(known_cores); i++)
+			if (known_cores[i].idcode == core->idcode)
+				cluster_events[cl] = &known_cores[i];
+		if (!cluster_events[cl] || core->counters > BP_MAX_COUNTERS)
+			return -ENODEV;         /* a pair without its PMU entry */
+		bp_cores[cl] = (struct bp_core) {
+			.name = cluster_events[cl]->pmu, .core = core->name,
+			.source = cluster_events[cl]->source, .counters = core->counters,
+		};
+	}
+	return 0;
+}
 
 static bool in_ranges(const struct ev_range *r, size_t n, u32 ev)
 {
@@ -36,16 +94,11 @@ static bool in_ranges(const struct ev_range *r, size_t n, u32 ev)
 	return false;
 }
 
-const struct bp_core bp_cores[BP_NCLUSTERS] = {
-	[A15_CLUSTER] = { "blmon_cortex_a15", 6 },
-	[A7_CLUSTER]  = { "blmon_cortex_a7", 4 },
-};
-
 bool bp_core_has_event(unsigned int cluster, u32 ev)
 {
-	if (cluster == A15_CLUSTER)
-		return in_ranges(a15_events, ARRAY_SIZE(a15_events), ev);
-	return in_ranges(a7_events, ARRAY_SIZE(a7_events), ev);
+	const struct bp_core_events *c = cluster_events[cluster];
+
+	return c && in_ranges(c->events, c->nevents, ev);
 }
 
 /* ---- sysfs ----------------------------------------------------------- */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The blmon PMUs and Linux's own armv7 PMU driver share one PMU per core.
+ * The blmon PMUs and Linux's own PMU driver (armv7_*, on AArch64 armv8_*)
+ * share one PMU per core.
  * Their rules do not mix (docs/linux-module.md "perf per cluster"): the
  * native driver uses Type A, and any Type A access moves the monitor from
  * state 3 to state 2 (spec 3.1.1), after which the per-cluster counts are
@@ -125,8 +126,9 @@ static struct arm_pmu *find_native(void)
 	ev = perf_event_create_kernel_counter(&attr, raw_smp_processor_id(), NULL, NULL, NULL);
 	if (IS_ERR(ev))
 		return NULL;
-	/* only Linux's ARMv7 driver is known to be an arm_pmu here */
-	if (ev->pmu->name && !strncmp(ev->pmu->name, "armv7_", 6))
+	/* only Linux's ARMv7 (ARMv8) driver is known to be an arm_pmu here */
+	if (ev->pmu->name && !strncmp(ev->pmu->name, BL_NATIVE_PMU_PREFIX,
+				      strlen(BL_NATIVE_PMU_PREFIX)))
 		found = to_arm_pmu(ev->pmu);
 	perf_event_release_kernel(ev);
 	return found;

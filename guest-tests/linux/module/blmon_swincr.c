@@ -18,9 +18,10 @@
  *            or "cpu N error E" when it had no free counter.
  *            Exact means R = S + I (mod 2^32) and O = 1 (it wrapped).
  *
- * Every PMU access is a Type A MCR/MRC: the monitor traps it or lets it run
- * natively as its PMU state says; the switches come from the monitor's own
- * timer (blmon.switch_us or auto_switch), not from this module.
+ * Every PMU access is a Type A access (blmon_pmu_regs.h: MCR/MRC on ARMv7,
+ * MSR/MRS on AArch64): the monitor traps it or lets it run natively as its
+ * PMU state says; the switches come from the monitor's own timer
+ * (blmon.switch_us or auto_switch), not from this module.
  */
 #include <linux/cpu.h>
 #include <linux/fs.h>
@@ -33,6 +34,7 @@
 #include <linux/workqueue.h>
 
 #include "blmon_guest.h"
+#include "blmon_pmu_regs.h"
 
 #define SWINCR_MIN_SWITCHES 2   /* out to the other cluster and back */
 #define SWINCR_MAX_MS       5000
@@ -55,28 +57,13 @@ static DEFINE_MUTEX(swincr_lock);
 static struct swincr_cpu *swincr_res;   /* nr_cpu_ids entries, under swincr_lock */
 static cpumask_t swincr_done;           /* CPUs of the last write */
 
-static u32 pmcr_read(void)   { u32 v; asm volatile("mrc p15, 0, %0, c9, c12, 0" : "=r"(v)); return v; }
-static void pmcr_write(u32 v) { asm volatile("mcr p15, 0, %0, c9, c12, 0" : : "r"(v)); }
-static u32 cntens_read(void)  { u32 v; asm volatile("mrc p15, 0, %0, c9, c12, 1" : "=r"(v)); return v; }
-static void cntens_write(u32 v) { asm volatile("mcr p15, 0, %0, c9, c12, 1" : : "r"(v)); }
-static void cntenc_write(u32 v) { asm volatile("mcr p15, 0, %0, c9, c12, 2" : : "r"(v)); }
-static u32 ovs_read(void)     { u32 v; asm volatile("mrc p15, 0, %0, c9, c12, 3" : "=r"(v)); return v; }
-static void ovs_write(u32 v)  { asm volatile("mcr p15, 0, %0, c9, c12, 3" : : "r"(v)); }
-static void swinc_write(u32 v) { asm volatile("mcr p15, 0, %0, c9, c12, 4" : : "r"(v)); }
-static u32 selr_read(void)    { u32 v; asm volatile("mrc p15, 0, %0, c9, c12, 5" : "=r"(v)); return v; }
-static void selr_write(u32 v) { asm volatile("mcr p15, 0, %0, c9, c12, 5" : : "r"(v)); isb(); }
-static u32 evtyper_read(void) { u32 v; asm volatile("mrc p15, 0, %0, c9, c13, 1" : "=r"(v)); return v; }
-static void evtyper_write(u32 v) { asm volatile("mcr p15, 0, %0, c9, c13, 1" : : "r"(v)); }
-static u32 evcntr_read(void)  { u32 v; asm volatile("mrc p15, 0, %0, c9, c13, 2" : "=r"(v)); return v; }
-static void evcntr_write(u32 v) { asm volatile("mcr p15, 0, %0, c9, c13, 2" : : "r"(v)); }
-static u32 intens_read(void)  { u32 v; asm volatile("mrc p15, 0, %0, c9, c14, 1" : "=r"(v)); return v; }
-static void intens_write(u32 v) { asm volatile("mcr p15, 0, %0, c9, c14, 1" : : "r"(v)); }
-static void intenc_write(u32 v) { asm volatile("mcr p15, 0, %0, c9, c14, 2" : : "r"(v)); }
+/* PMSELR's write is seen by the PMXEV* accesses after it */
+static void selr_write(u32 v) { pmselr_write(v); isb(); }
 
 /* The highest event counter that is not enabled, or -EBUSY. */
 static int free_counter(void)
 {
-	u32 enabled = cntens_read();
+	u32 enabled = pmcntenset_read();
 	int i;
 
 	for (i = (int)PMCR_N(pmcr_read()) - 1; i >= 0; i--)
@@ -98,20 +85,20 @@ static void swincr_count(struct swincr_cpu *r)
 	r->counter = (u32)c;
 	bit = 1u << c;
 	/* what is changed, to put back */
-	selr = selr_read();
+	selr = pmselr_read();
 	pmcr = pmcr_read();
-	inten = intens_read() & bit;
-	ovs = ovs_read() & bit;
+	inten = pmintenset_read() & bit;
+	ovs = pmovsr_read() & bit;
 	selr_write(r->counter);
-	type = evtyper_read();
-	value = evcntr_read();
+	type = pmxevtyper_read();
+	value = pmxevcntr_read();
 
-	intenc_write(bit);              /* no overflow interrupt for perf to see */
-	evtyper_write(SW_INCR_EVENT);   /* PL0 and PL1 */
+	pmintenclr_write(bit);          /* no overflow interrupt for perf to see */
+	pmxevtyper_write(SW_INCR_EVENT); /* PL0 and PL1 */
 	r->start = 0u - r->min_incr / 2;
-	evcntr_write(r->start);
-	ovs_write(bit);
-	cntens_write(bit);
+	pmxevcntr_write(r->start);
+	pmovsr_write(bit);
+	pmcntenset_write(bit);
 	pmcr_write((pmcr | PMCR_E) & ~(PMCR_P | PMCR_C));
 	isb();
 
@@ -121,23 +108,23 @@ static void swincr_count(struct swincr_cpu *r)
 		int i;
 
 		for (i = 0; i < SWINCR_BATCH; i++)
-			swinc_write(bit);
+			pmswinc_write(bit);
 		r->incr += SWINCR_BATCH;
 		r->switches = blmon_cpu_switches() - sw0;
 	} while ((r->incr < r->min_incr || r->switches < SWINCR_MIN_SWITCHES) &&
 		 ktime_get_ns() < deadline);
 
 	selr_write(r->counter);
-	r->read = evcntr_read();
-	r->overflow = !!(ovs_read() & bit);
+	r->read = pmxevcntr_read();
+	r->overflow = !!(pmovsr_read() & bit);
 
-	cntenc_write(bit);
-	evcntr_write(value);
-	evtyper_write(type);
+	pmcntenclr_write(bit);
+	pmxevcntr_write(value);
+	pmxevtyper_write(type);
 	if (!ovs)
-		ovs_write(bit);
+		pmovsr_write(bit);
 	if (inten)
-		intens_write(bit);
+		pmintenset_write(bit);
 	selr_write(selr);
 	pmcr_write(pmcr & ~(PMCR_P | PMCR_C));
 	isb();

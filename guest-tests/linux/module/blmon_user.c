@@ -2,8 +2,9 @@
 /*
  * user_access: the classic "let user space read the cycle counter" flow.
  *   write 1: on every CPU, PMUSERENR.EN = 1, the cycle counter enabled
- *            (PMCNTENSET bit 31) and PMCR.E = 1, so MRC p15,0,Rt,c9,c13,0
- *            (PMCCNTR) works at PL0;
+ *            (PMCNTENSET bit 31) and PMCR.E = 1, so a PL0 read of the
+ *            cycle counter (MRC p15,0,Rt,c9,c13,0 on ARMv7, MRS
+ *            PMCCNTR_EL0 on AArch64) works;
  *   write 0: PMUSERENR.EN = 0 on every CPU (PL0 PMU accesses raise UNDEF,
  *            SIGILL); the cycle counter is left running, Linux's perf driver
  *            reprograms the counters it uses anyway;
@@ -15,37 +16,28 @@
 #include <linux/smp.h>
 
 #include "blmon_guest.h"
+#include "blmon_pmu_regs.h"
 
 #define PMUSERENR_EN    (1u << 0)
 #define PMCR_E          (1u << 0)
 #define PMCNTEN_CYCLES  (1u << 31)
 
-static u32 read_pmuserenr(void)
-{
-	u32 v;
-
-	asm volatile("mrc p15, 0, %0, c9, c14, 0" : "=r"(v));
-	return v;
-}
-
 static void set_user_access(void *arg)
 {
 	bool enable = arg != NULL;
-	u32 pmcr;
 
-	asm volatile("mcr p15, 0, %0, c9, c14, 0" : : "r"(enable ? PMUSERENR_EN : 0u));
+	pmuserenr_write(enable ? PMUSERENR_EN : 0u);
 	if (!enable)
 		return;
-	asm volatile("mcr p15, 0, %0, c9, c12, 1" : : "r"(PMCNTEN_CYCLES));
-	asm volatile("mrc p15, 0, %0, c9, c12, 0" : "=r"(pmcr));
-	asm volatile("mcr p15, 0, %0, c9, c12, 0" : : "r"(pmcr | PMCR_E));
+	pmcntenset_write(PMCNTEN_CYCLES);
+	pmcr_write(pmcr_read() | PMCR_E);
 	isb();
 }
 
 static int user_get(void *data, u64 *val)
 {
 	get_cpu();
-	*val = read_pmuserenr() & PMUSERENR_EN;
+	*val = pmuserenr_read() & PMUSERENR_EN;
 	put_cpu();
 	return 0;
 }

@@ -1,5 +1,5 @@
 # Run by /init in the linux-cpufreq scenarios: perf stat of a workload whose
-# own load makes schedutil switch the system (A7 when idle, A15 under it)
+# own load makes schedutil switch the system (LITTLE when idle, big under it)
 # counts the same user instructions as with no switch at all (performance
 # governor): the exactness rule of docs/linux.md, with the governor deciding.
 . /lib/perf-tests.sh
@@ -26,7 +26,7 @@ while [ $k -le $RUNS ]; do
 	if [ -z "$fewest" ] || [ $((s1 - s0)) -lt "$fewest" ]; then fewest=$((s1 - s0)); fi
 	k=$((k + 1))
 done
-check "schedutil: idle, on the A7 before each of the $RUNS runs ($idle)" test "$idle" = yes
+check "schedutil: idle, on the LITTLE cluster before each of the $RUNS runs ($idle)" test "$idle" = yes
 check "schedutil: each run's own load switched the system (at least $fewest switches)" test "$fewest" -ge 1
 check_eq "instructions:u of spin $N: the same across governor-driven switches as without, exactly (the fewest of $RUNS runs each)" \
 	"$(umin moved instructions:u)" "$(umin still instructions:u)"

@@ -9,20 +9,20 @@ if [ "$SMP" -ge 2 ]; then
 	echo 0 > /sys/devices/system/cpu/cpu$last/online
 	check_eq "cpu$last offline: the policy keeps the others" "$(cat $P/affected_cpus)" "$(seq -s ' ' 0 $((last - 1)))"
 	s0=$(switches)
-	echo 175000 > $P/scaling_setspeed
-	check_eq "... a switch with cpu$last off: the online CPUs on the A7" "$(clusters) $(($(switches) - s0))" "$(all_on 1) 1"
+	echo $BOTTOM > $P/scaling_setspeed
+	check_eq "... a switch with cpu$last off: the online CPUs on the LITTLE cluster" "$(clusters) $(($(switches) - s0))" "$(all_on 1) 1"
 	echo 1 > /sys/devices/system/cpu/cpu$last/online
 	check_eq "cpu$last online again: in the policy" "$(cat $P/affected_cpus)" "$(seq -s ' ' 0 $last)"
-	check_eq "... and on the system's cluster, the A7, as the others" "$(clusters)" "$(all_on 1)"
-	echo 1200000 > $P/scaling_setspeed
-	check_eq "... a switch with every CPU back: all on the A15" "$(clusters) $(cat $P/scaling_cur_freq)" "$(all_on 0) 1200000"
+	check_eq "... and on the system's cluster, the LITTLE cluster, as the others" "$(clusters)" "$(all_on 1)"
+	echo $TOP > $P/scaling_setspeed
+	check_eq "... a switch with every CPU back: all on the big cluster" "$(clusters) $(cat $P/scaling_cur_freq)" "$(all_on 0) $TOP"
 else
 	note "hot-plug: one CPU, nothing to take off line (the -smp 2 scenario checks it)"
 fi
 
 # ---- unload while the governor switches ----------------------------------------------
 governor userspace
-( while :; do echo 175000 > $P/scaling_setspeed; echo 1200000 > $P/scaling_setspeed; done ) 2>/dev/null &
+( while :; do echo $BOTTOM > $P/scaling_setspeed; echo $TOP > $P/scaling_setspeed; done ) 2>/dev/null &
 flip=$!
 sleep 1
 s0=$(switches)
