@@ -14,7 +14,9 @@ LOG_LEVEL ?= 3
 
 WARN := -Wall -Wextra -Werror -Wshadow -Wvla -Wstrict-prototypes
 # No FP/SIMD register in the monitor (it does not save the guest's), no
-# unaligned access (the EL2 MMU is off: Device memory), no PIC.
+# unaligned access (start-up, the move to the top of RAM and blmon_init()
+# run before EL2's MMU is on, on Device memory, and share the code of what
+# runs after), no PIC.
 CPU_FLAGS := -mcpu=cortex-a57 -mgeneral-regs-only -mstrict-align
 # x9-x15 and x18 callee-saved in the monitor's own C (AAPCS64 has them
 # caller-saved): a trap from the guest then saves only x0-x8, x16, x17 and

@@ -80,6 +80,7 @@ void blmon_init(const struct blmon_platform *p)
 	if (hyp_options.switch_us)
 		log_info("blmon.switch_us: no switch timer on AArch64 yet, ignored\n");
 	switch_init(hyp_options.boot_cluster, 0);
+	hyp_mmu_build(p);
 	stage2_build(p);
 	hyp_cpu(0)->boot.entry = p->guest_entry;
 	hyp_cpu(0)->boot.context = p->guest_r0;
@@ -93,6 +94,7 @@ void blmon_cpu_init(unsigned cpu)
 
 	sysreg_vbar_el2_write((uintptr_t)blmon_hyp_vectors);
 	sysreg_tpidr_el2_write((uintptr_t)c);
+	hyp_mmu_enable();
 	stage2_enable();
 	cpu_hyp_traps_init();   /* HCR_EL2.VM: the tables are in place */
 	c->index = cpu;
