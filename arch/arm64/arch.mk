@@ -37,7 +37,7 @@ ARCH_INC  := -Iinclude -Iarch -I$(ARCH_DIR)
 PMU_INC   := $(ARCH_INC) -Ipmu
 HYP_DIRS  := hyp/core hyp/exit hyp/switch hyp/vgic hyp/debug hyp/fdt hyp/init
 HYP_INC   := $(PMU_INC) $(addprefix -I,$(HYP_DIRS))
-BOARD_INC := $(ARCH_INC)
+BOARD_INC := $(ARCH_INC) -Iboard/common
 LIB_DEFS  := -DLOG_LEVEL=$(LOG_LEVEL)
 # What of the portable monitor this step carries (arch/arm64/arch_caps.h)
 LIB_SRCS := $(wildcard $(ARCH_DIR)/*.c $(ARCH_DIR)/*.S) $(wildcard pmu/*.c) \
@@ -49,6 +49,7 @@ LIB_OBJS := $(patsubst %,$(B)/lib/%.o,$(basename $(LIB_SRCS)))
 include board/$(BOARD)/board.mk
 HYP_SIZE       := 0x200000
 HYP_STACK_SIZE := 0x4000
+BOARD_DEFS     := -DBOARD_MAX_CPUS=$(BOARD_MAX_CPUS) -DHYP_STACK_SIZE=$(HYP_STACK_SIZE) -DHYP_SIZE=$(HYP_SIZE)
 
 # Guests: EL1 bare-metal AArch64, linked at RAM + 512 KiB (QEMU loads an
 # arm64 Image with text_offset 0x80000 there), with the monitor's own
@@ -99,16 +100,25 @@ lib: $(B)/libblmon.a
 
 $(B)/board/%.o: board/%.c arch/arm64/arch.mk | deps-quiet
 	@mkdir -p $(dir $@)
-	$(CC) $(TARGET_CFLAGS) $(BOARD_INC) -MMD -MP -c $< -o $@
+	$(CC) $(TARGET_CFLAGS) $(BOARD_INC) $(BOARD_DEFS) -MMD -MP -c $< -o $@
 $(B)/board/%.o: board/%.S arch/arm64/arch.mk | deps-quiet
 	@mkdir -p $(dir $@)
-	$(CC) $(CPU_FLAGS) $(BOARD_INC) -MMD -MP -c $< -o $@
+	$(CC) $(CPU_FLAGS) $(BOARD_INC) $(BOARD_DEFS) -MMD -MP -c $< -o $@
 BOARD_OBJS := $(patsubst board/%,$(B)/board/%.o,$(basename $(BOARD_SRCS)))
+# Linked -pie at the load address: every absolute address is an
+# R_AARCH64_RELATIVE entry of .rela.dyn, so start-up can move the image to
+# the top of RAM (board/common/reloc.c); any other relocation would be an
+# address it cannot fix.
+HYP_LDFLAGS := -nostdlib -nostartfiles -pie -Wl,-z,notext -Wl,--gc-sections \
+	-Wl,--no-warn-rwx-segments -Wl,--build-id=none
 $(B)/hyp.elf: $(BOARD_OBJS) $(B)/libblmon.a linker/hyp-arm64.ld
-	$(CC) $(TARGET_LDFLAGS) -T linker/hyp-arm64.ld -Wl,--defsym=HYP_LOAD_ADDR=$(HYP_LOAD_ADDR) \
+	$(CC) $(HYP_LDFLAGS) -T linker/hyp-arm64.ld -Wl,--defsym=HYP_LOAD_ADDR=$(HYP_LOAD_ADDR) \
 		-Wl,--defsym=HYP_SIZE=$(HYP_SIZE) -Wl,--defsym=HYP_STACK_SIZE=$(HYP_STACK_SIZE) \
 		-Wl,--defsym=BOARD_MAX_CPUS=$(BOARD_MAX_CPUS) -Wl,-Map=$@.map \
-		$(BOARD_OBJS) $(B)/libblmon.a -o $@
+		$(BOARD_OBJS) $(B)/libblmon.a -o $@.tmp
+	@bad=$$($(CROSS)readelf -rW $@.tmp | awk '/^[0-9a-f]+ +[0-9a-f]+ +R_AARCH64/ && $$3 != "R_AARCH64_RELATIVE"' | head -3); \
+		if [ -n "$$bad" ]; then echo "$@: relocations the image cannot move:"; echo "$$bad"; exit 1; fi
+	mv $@.tmp $@
 
 $(B)/guests/lib/%.o: %.c arch/arm64/arch.mk | deps-quiet
 	@mkdir -p $(dir $@)
