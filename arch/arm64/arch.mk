@@ -53,9 +53,11 @@ BOARD_DEFS     := -DBOARD_MAX_CPUS=$(BOARD_MAX_CPUS) -DHYP_STACK_SIZE=$(HYP_STAC
 
 # Guests: EL1 bare-metal AArch64, linked at RAM + 512 KiB (QEMU loads an
 # arm64 Image with text_offset 0x80000 there), with the monitor's own
-# formatter (hyp/core/fmt.c) for their console
+# formatter (hyp/core/fmt.c) for their console and its string functions
+# (arch/arm64/string.c: guest-tests/common/fdt.c uses them)
 GUEST_SUITES := $(patsubst guest-tests/arm64/%.c,%,$(wildcard guest-tests/arm64/*.c))
-GUEST_LIB    := $(wildcard guest-tests/arm64/lib/*.c guest-tests/arm64/lib/*.S guest-tests/common/*.c) hyp/core/fmt.c
+GUEST_LIB    := $(wildcard guest-tests/arm64/lib/*.c guest-tests/arm64/lib/*.S guest-tests/common/*.c) hyp/core/fmt.c \
+	arch/arm64/string.c
 GUEST_CFLAGS := -std=c11 $(CPU_FLAGS) -O2 -g -ffreestanding -fno-common -fno-pie \
 	-fno-stack-protector -fno-asynchronous-unwind-tables $(WARN) $(ARCH_INC) \
 	-Iguest-tests/arm64/lib -Iguest-tests/common -Ihyp/core -DGUEST_UART=$(GUEST_UART)u -DGUEST_RAM_BASE=$(GUEST_RAM_BASE)u \

@@ -26,25 +26,6 @@
 
 static uint32_t checksum(void) { return (uint32_t)hvc64(HVC_MONITOR_CHECKSUM, 0, 0, 0).x0; }
 
-/* One load from addr: the value (0xdead if the load did not complete), and
- * the load's own address for the abort's ELR */
-static uint64_t load(uint64_t addr, uint64_t *insn)
-{
-	uint64_t v = 0xdead, at;
-
-	__asm__ volatile("adr %1, 1f\n1:\tldr %0, [%2]" : "+r"(v), "=&r"(at) : "r"(addr) : "memory");
-	*insn = at;
-	return v;
-}
-
-static void store(uint64_t addr, uint64_t v, uint64_t *insn)
-{
-	uint64_t at;
-
-	__asm__ volatile("adr %0, 1f\n1:\tstr %1, [%2]" : "=&r"(at) : "r"(v), "r"(addr) : "memory");
-	*insn = at;
-}
-
 /* A branch to addr, coming back at the label (the abort handler resumes
  * at x30 after an instruction abort) */
 static void fetch(uint64_t addr)
@@ -74,18 +55,18 @@ static void stage2(uint32_t sum)
 	uint64_t insn;
 
 	exc_clear();
-	check_eq("a load from the monitor's first word does not complete", load(MON, &insn), 0xdead);
+	check_eq("a load from the monitor's first word does not complete", guest_load(MON, &insn), 0xdead);
 	aborted("... a synchronous external abort at the load", EC_DABT_CUR, MON, insn, false);
 	exc_clear();
-	check_eq("a load from its last word (its stacks) does not either", load(MON + MON_SIZE - 8, &insn),
+	check_eq("a load from its last word (its stacks) does not either", guest_load(MON + MON_SIZE - 8, &insn),
 		 0xdead);
 	aborted("... an abort", EC_DABT_CUR, MON + MON_SIZE - 8, insn, false);
 	exc_clear();
-	store(MON, 0, &insn);
+	guest_store(MON, 0, &insn);
 	aborted("a store over the monitor's first instructions: an abort, WnR", EC_DABT_CUR, MON, insn, true);
 	exc_clear();
 	for (uint64_t a = MON; a < MON + MON_SIZE; a += 0x1000)
-		store(a + 0x10, 0xbad0bad0bad0bad0ull, &insn);
+		guest_store(a + 0x10, 0xbad0bad0bad0bad0ull, &insn);
 	check_eq("a store into each of its 512 pages: 512 aborts", last_exc.count, MON_SIZE / 0x1000);
 	check_eq("the monitor's code and read-only data are unchanged (checksum)", checksum(), sum);
 	exc_clear();
@@ -97,14 +78,14 @@ static void stage2(uint32_t sum)
 	aborted("a load from EL0: the abort as EL1 takes one from EL0 (EC 0x24)", EC_DABT_LOW, MON + 0x100, 0,
 		false);
 	exc_clear();
-	check_eq("a load past the end of RAM", load(RAM_TOP, &insn), 0xdead);
+	check_eq("a load past the end of RAM", guest_load(RAM_TOP, &insn), 0xdead);
 	aborted("... an abort (stage 2 maps nothing there)", EC_DABT_CUR, RAM_TOP, insn, false);
 	exc_clear();
-	check_eq("a load above 4 GiB, no device there", load(0x100000000ull, &insn), 0xdead);
+	check_eq("a load above 4 GiB, no device there", guest_load(0x100000000ull, &insn), 0xdead);
 	aborted("... an abort", EC_DABT_CUR, 0x100000000ull, insn, false);
 	exc_clear();
-	store(MON - 8, 0x4321, &insn);
-	check(load(MON - 8, &insn) == 0x4321 && last_exc.count == 0,
+	guest_store(MON - 8, 0x4321, &insn);
+	check(guest_load(MON - 8, &insn) == 0x4321 && last_exc.count == 0,
 	      "the RAM just below the monitor is the guest's (stored, loaded back, %u aborts)", last_exc.count);
 }
 
