@@ -19,9 +19,6 @@
 /* The pair the monitor emulates is ARMv8's: Cortex-A57 + Cortex-A53
  * (pmu/pmu_cluster.c) */
 #define ARCH_PMU_PAIR_V8   1
-/* The image moves itself to the top of RAM (board/common/reloc.c), above
- * the guest's: no hole in the guest's RAM (hyp/core/guest_mem.h) */
-#define ARCH_MONITOR_IN_GUEST_RAM 0
 /* SMCCC's 64-bit convention (function id bit 30): the cycle counter in
  * one register, SYNC's array at a 64-bit address (hyp/exit/hvc.c) */
 #define ARCH_HAS_SMC64 1

@@ -3,9 +3,8 @@
 # build/arm64/hyp.elf, its guests in build/arm64/guests/.
 # -M virt,virtualization=on,gic-version=2 -cpu cortex-a57 (or cortex-a53),
 # -m 64..3072, -smp 1. Load address: 62 MiB into RAM, where QEMU puts
-# nothing for -m 64 and up (the kernel loads at 2 MiB - an Image's
-# text_offset 512 KiB for older ones -, the initrd and DTB at min(RAM/2,
-# 128 MiB)); the image then moves itself to the top of RAM
+# nothing for -m 64 and up (the kernel near the start of RAM, the initrd
+# and DTB at min(RAM/2, 128 MiB)); the image then moves itself to the top of RAM
 # (board/common/reloc.c), as the ARMv7 boards' do.
 BOARD_ARCH     := arm64
 HYP_LOAD_ADDR  := 0x43E00000
