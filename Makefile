@@ -254,6 +254,21 @@ $(B)/host/%: tests/%.c $(HOST_OBJS) $(HOST_HDRS) | deps-quiet
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(HOST_CFLAGS) $< $(HOST_OBJS) -lcmocka -o $@
 
+# hyp/debug/dbg_context.c a second time, with the AArch64 register list
+# (arch/arm64/dbg_regs.h, dbg_reg_t 64 bits) on a fake AArch64 debug
+# register file (tests/support64/): -iquote puts arch/arm64 first for the
+# quoted includes only ("dbg_regs.h", "dbg_sysregs.h"), so <string.h> and
+# the rest stay the host's
+DBG64_CFLAGS := $(HOST_CFLAGS) -iquote arch/arm64 -Itests/support64
+DBG64_HDRS   := $(HOST_HDRS) $(wildcard arch/arm64/*.h tests/support64/*.h)
+DBG64_OBJS   := $(B)/host64/objs/hyp/debug/dbg_context.o $(B)/host64/objs/tests/support64/fake_dbg_hw64.o
+$(B)/host64/objs/%.o: %.c $(DBG64_HDRS) | deps-quiet
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(DBG64_CFLAGS) -c $< -o $@
+$(B)/host/debug64/test_dbg_context64: tests/debug64/test_dbg_context64.c $(DBG64_OBJS) $(DBG64_HDRS) | deps-quiet
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(DBG64_CFLAGS) $< $(DBG64_OBJS) -lcmocka -o $@
+
 host-tests-build: $(patsubst %,$(B)/host/%,$(HOST_TESTS)) fuzz-build
 .PHONY: host-tests-build
 
@@ -270,6 +285,14 @@ $(B)/fuzz/objs/%.o: %.c $(HOST_HDRS) | deps-quiet
 $(B)/fuzz/%: tests/fuzz/%.c $(FUZZ_OBJS) $(HOST_HDRS) | deps-quiet
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_OBJS) -o $@
+# fuzz_dbg64: the AArch64 debug context, built as its host test is
+DBG64_FUZZ_OBJS := $(patsubst $(B)/host64/%,$(B)/fuzz64/%,$(DBG64_OBJS))
+$(B)/fuzz64/objs/%.o: %.c $(DBG64_HDRS) | deps-quiet
+	@mkdir -p $(dir $@)
+	clang $(FUZZ_CFLAGS) -iquote arch/arm64 -Itests/support64 -c $< -o $@
+$(B)/fuzz/fuzz_dbg64: tests/fuzz/fuzz_dbg64.c $(DBG64_FUZZ_OBJS) $(DBG64_HDRS) | deps-quiet
+	@mkdir -p $(dir $@)
+	clang $(FUZZ_CFLAGS) -iquote arch/arm64 -Itests/support64 -fsanitize=fuzzer $< $(DBG64_FUZZ_OBJS) -o $@
 fuzz-build: $(patsubst %,$(B)/fuzz/%,$(FUZZ_TARGETS))
 fuzz: deps fuzz-build
 	@for t in $(FUZZ_TARGETS); do \

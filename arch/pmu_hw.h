@@ -9,6 +9,7 @@
 #ifndef PMU_HW_H
 #define PMU_HW_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 enum pmu_hwreg {
@@ -18,9 +19,23 @@ enum pmu_hwreg {
 	PMU_HW_PMOVSSET, PMU_HW_NREGS
 };
 
+/*
+ * The cycle counter whole. PMU_HW_CCNT64: the physical one has 64 bits
+ * (PMUv3: PMCCNTR_EL0), so it is the 64-bit count the monitor shows -
+ * natively in state 2 too - and nothing carries an upper word; else it
+ * has PMUv2's 32 and the monitor carries the upper word (pmu.h,
+ * ccnt_hi). pmu_hw_read_ccnt64()/pmu_hw_write_ccnt64() are used only
+ * when PMU_HW_CCNT64; PMU_HW_PMCCNTR is the low word either way (a write
+ * of it clears the upper one on a 64-bit counter).
+ */
 #ifdef HOST_BUILD
 uint32_t pmu_hw_read(enum pmu_hwreg r);
 void pmu_hw_write(enum pmu_hwreg r, uint32_t v);
+/* the fake is either (tests/support/fake_pmu_hw.h, fake_pmu_ccnt64()) */
+extern bool pmu_hw_ccnt64;
+#define PMU_HW_CCNT64 pmu_hw_ccnt64
+uint64_t pmu_hw_read_ccnt64(void);
+void pmu_hw_write_ccnt64(uint64_t v);
 #else
 #include "pmu_hw_regs.h"
 
@@ -51,6 +66,13 @@ static inline __attribute__((always_inline)) void pmu_hw_write(enum pmu_hwreg r,
 	if (r == PMU_HW_PMSELR)
 		isb();
 }
+
+/* A back end with a 64-bit cycle counter says so (pmu_hw_regs.h) */
+#ifndef PMU_HW_CCNT64
+#define PMU_HW_CCNT64 0
+static inline uint64_t pmu_hw_read_ccnt64(void) { return pmu_hw_read(PMU_HW_PMCCNTR); }
+static inline void pmu_hw_write_ccnt64(uint64_t v) { pmu_hw_write(PMU_HW_PMCCNTR, (uint32_t)v); }
+#endif
 #endif
 
 #endif

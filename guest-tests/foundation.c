@@ -67,15 +67,21 @@ static void hvc_dispatch(void)
 
 static void undef_injection(void)
 {
-	/* PMOVSSET does not exist in the v7 PMU the monitor presents: trapped
-	 * (HDCR.TPM, state 1) and answered with UNDEF, state unchanged. */
+	/* PMOVSSET, which the v7 PMU with the Virtualization Extensions has
+	 * (the A15's and the A7's TRMs): trapped (HDCR.TPM, state 1) and
+	 * emulated - the flag it sets reads back through PMOVSR, in state 2
+	 * (the monitor's UNDEF injection: HVC #1 above). */
+	hvc(HVC_PMU_SWITCH, 0);
 	uint32_t state = (uint32_t)hvc(HVC_PMU_GET_STATE);
 
 	exc_clear();
-	sink = read_PMOVSSET();
-	check_eq("trapped unemulated MRC (PMOVSSET) raises UNDEF in the guest", last_exc.kind, EXC_UND);
-	check_eq("... and the guest continues after it", last_exc.count, 1);
-	check_eq("... without a PMU state change", (uint32_t)hvc(HVC_PMU_GET_STATE), state);
+	write_PMOVSSET(0x4u);
+	check_eq("trapped MCR PMOVSSET (state 1) runs without an exception", last_exc.count, 0);
+	check_eq("... from state 1", state, 1);
+	check_eq("... moves to state 2", (uint32_t)hvc(HVC_PMU_GET_STATE), 2);
+	check_eq("... and set PMOVSR bit 2", read_PMOVSR() & 0x8000000fu, 0x4);
+	write_PMOVSR(0x4u);
+	check_eq("... which PMOVSR clears", read_PMOVSR() & 0x8000000fu, 0);
 }
 
 static void stage2_protection(void)

@@ -446,7 +446,7 @@ static void step(enum kind k)
 	case K_TA_READ:  typea_op(typea_pick(true), true); break;
 	case K_TA_WRITE: typea_op(typea_pick(false), false); break;
 	case K_TA_SWINC: typea_op(TA_PMSWINC, false); break;
-	case K_TA_UNDEF:   /* PMOVSSET is not in PMUv2 (trapped); PMSWINC is write-only */
+	case K_TA_UNDEF:   /* PMOVSSET trapped (the monitor's emulation, states 1, 3); PMSWINC is write-only: UNDEF */
 		if (model.state != 2 && rng_below(&rng, 2))
 			typea_op(TA_PMOVSSET, rng_below(&rng, 2));
 		else

@@ -54,7 +54,7 @@ struct pmu_regs {
 	uint32_t selr, userenr, ccfiltr;
 	uint32_t evtyper[PMU_HW_COUNTERS_MAX];
 	uint32_t evcntr[PMU_HW_COUNTERS_MAX];
-	uint64_t ccnt;                      /* 64-bit: the monitor keeps the upper word */
+	uint64_t ccnt;                      /* 64-bit (PMUv2: the monitor keeps the upper word) */
 };
 
 /* Slots of the deferred event-type array: counters 0..5, then PMCCFILTR. */
@@ -108,8 +108,10 @@ struct pmu_cpu {
 	 * switch-out, and past the cluster's counters for ever */
 	struct pmu_regs saved[PMU_NCLUSTERS];
 	struct pmu_deferred pending[PMU_NCLUSTERS];
-	uint32_t ccnt_hi;                       /* upper word of the active cycle counter */
-	uint32_t ccnt_last;                     /* its low word at the last observation */
+	/* a 32-bit physical cycle counter's upper word and its low word at
+	 * the last observation (unused when PMU_HW_CCNT64) */
+	uint32_t ccnt_hi;
+	uint32_t ccnt_last;
 	/* The physical PMU (pmu_cpu_init): its event counters, 4..6, and per
 	 * cluster how many of the cluster's counters it holds (backed), with
 	 * their bits and the cycle counter's (hw_bits), and the bits of the
@@ -232,9 +234,12 @@ pmu_trap_access(struct pmu_cpu *p, uint32_t key, bool read, uint32_t *rt)
 
 /* The cycle counter's low word, observed: a wrap since the last look
  * carries into ccnt_hi (pmu_regfile.c's ccnt_observe() is the 64-bit view
- * of it). Inline for the hot trap below. */
+ * of it) - on a 32-bit physical counter; a 64-bit one carries itself
+ * (PMU_HW_CCNT64, pmu_hw.h). Inline for the hot trap below. */
 static inline __attribute__((always_inline)) uint32_t pmu_ccnt_observe_lo(struct pmu_cpu *p)
 {
+	if (PMU_HW_CCNT64)
+		return (uint32_t)pmu_hw_read_ccnt64();
 	uint32_t lo = pmu_hw_read(PMU_HW_PMCCNTR);
 
 	if (lo < p->ccnt_last)
@@ -270,6 +275,10 @@ static inline __attribute__((always_inline)) void pmu_trap_write_selr(struct pmu
  * the 64 bits pmu_trap_ccnt64() reads, the same observation as above. */
 static inline __attribute__((always_inline)) uint64_t pmu_trap_read_ccnt64(struct pmu_cpu *p)
 {
+	if (PMU_HW_CCNT64) {   /* the hardware's 64 bits: what state 2 reads natively */
+		p->state = 2;
+		return pmu_hw_read_ccnt64();
+	}
 	uint32_t lo = pmu_trap_read_ccnt(p);
 
 	return ((uint64_t)p->ccnt_hi << 32) | lo;

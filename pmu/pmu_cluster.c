@@ -111,22 +111,63 @@
 /*
  * ARMv8's pair (issue #27): the identities of the Cortex-A57 and
  * Cortex-A53 TRMs - MIDR r1p0 / r0p4 as QEMU 7.2 models them, PMCR_EL0
- * IDCODE 0x01 / 0x03, N = 6 each. Their event lists (and PMCEID0/1 from
- * them) are not written out yet (docs/arm64.md): until then each cluster
- * claims only the events PMUv3 requires of every core and QEMU counts,
- * SW_INCR (0x00) and CPU_CYCLES (0x11) - PMCEID0 0x20001, QEMU's own.
+ * IDCODE 0x01 / 0x03, N = 6 each - and their common events (0x00-0x3F,
+ * the ones PMCEID0/1_EL0 describe): the A57's from its TRM's event table
+ * (DDI 0488, 11.8 "Events", Table 11-24), the A53's from its TRM's
+ * PMCEID0_EL0 table (DDI 0500, 12.4.2, Table 12-6; the A53 configured
+ * with its L2 cache, as on Juno: L2D_CACHE, _REFILL and _WB implemented).
+ * PMCEID1_EL0 (events 0x20-0x3F) is 0 on both (DDI 0488 11.4, DDI 0500
+ * 12.4.3). The implementation-defined events (0x40 up) are not listed:
+ * PMCEID does not describe them (docs/arm64.md).
  */
-#define V8_EVENTS { 0x00020001u, 0, 0, 0, 0, 0, 0, 0 }
+#define A57 A15
+#define A53 A7
+#define V8_COMMON(EV, w, cl) \
+	EV(0x00, A57|A53 , 1, w, cl)   /* SW_INCR */ \
+	EV(0x01, A57|A53 , 1, w, cl)   /* L1I_CACHE_REFILL */ \
+	EV(0x02, A57|A53 , 1, w, cl)   /* L1I_TLB_REFILL */ \
+	EV(0x03, A57|A53 , 1, w, cl)   /* L1D_CACHE_REFILL */ \
+	EV(0x04, A57|A53 , 1, w, cl)   /* L1D_CACHE */ \
+	EV(0x05, A57|A53 , 1, w, cl)   /* L1D_TLB_REFILL */ \
+	EV(0x06, A53     , 1, w, cl)   /* LD_RETIRED */ \
+	EV(0x07, A53     , 1, w, cl)   /* ST_RETIRED */ \
+	EV(0x08, A57|A53 , 1, w, cl)   /* INST_RETIRED */ \
+	EV(0x09, A57|A53 , 1, w, cl)   /* EXC_TAKEN */ \
+	EV(0x0A, A57|A53 , 1, w, cl)   /* EXC_RETURN */ \
+	EV(0x0B, A57|A53 , 1, w, cl)   /* CID_WRITE_RETIRED */ \
+	EV(0x0C, A53     , 1, w, cl)   /* PC_WRITE_RETIRED */ \
+	EV(0x0D, A53     , 1, w, cl)   /* BR_IMMED_RETIRED */ \
+	EV(0x0F, A53     , 1, w, cl)   /* UNALIGNED_LDST_RETIRED */ \
+	EV(0x10, A57|A53 , 1, w, cl)   /* BR_MIS_PRED */ \
+	EV(0x11, A57|A53 , 1, w, cl)   /* CPU_CYCLES */ \
+	EV(0x12, A57|A53 , 1, w, cl)   /* BR_PRED */ \
+	EV(0x13, A57|A53 , 1, w, cl)   /* MEM_ACCESS */ \
+	EV(0x14, A57|A53 , 1, w, cl)   /* L1I_CACHE */ \
+	EV(0x15, A57|A53 , 1, w, cl)   /* L1D_CACHE_WB */ \
+	EV(0x16, A57|A53 , 1, w, cl)   /* L2D_CACHE */ \
+	EV(0x17, A57|A53 , 1, w, cl)   /* L2D_CACHE_REFILL */ \
+	EV(0x18, A57|A53 , 1, w, cl)   /* L2D_CACHE_WB */ \
+	EV(0x19, A57|A53 , 1, w, cl)   /* BUS_ACCESS */ \
+	EV(0x1A, A57|A53 , 1, w, cl)   /* MEMORY_ERROR */ \
+	EV(0x1B, A57     , 1, w, cl)   /* INST_SPEC */ \
+	EV(0x1C, A57     , 1, w, cl)   /* TTBR_WRITE_RETIRED */ \
+	EV(0x1D, A57|A53 , 1, w, cl)   /* BUS_CYCLES */ \
+	EV(0x1E, A57|A53 , 1, w, cl)   /* CHAIN */
+#define V8_WORD(w, cl) (0u V8_COMMON(BIT, w, cl))
+#define V8_EVENTS(cl) { V8_WORD(0, cl), V8_WORD(1, cl), 0, 0, 0, 0, 0, 0 }
+/* The TRMs' reset values of PMCEID0_EL0, against the lists above */
+_Static_assert(V8_WORD(0, A57) == 0x7FFF0F3Fu, "Cortex-A57 PMCEID0_EL0 (DDI 0488)");
+_Static_assert(V8_WORD(0, A53) == 0x67FFBFFFu, "Cortex-A53 PMCEID0_EL0 (DDI 0500 12.4.2)");
 const struct pmu_cluster_desc pmu_cluster_desc[PMU_NCLUSTERS] = {
 	[CLUSTER_A15] = {
 		.name = "Cortex-A57", .midr = 0x411FD070u, .idcode = 0x01,
 		.ncounters = PMU_A15_COUNTERS,
-		.pmceid0 = 0x00020001u, .pmceid1 = 0, .events = V8_EVENTS,
+		.pmceid0 = V8_WORD(0, A57), .pmceid1 = V8_WORD(1, A57), .events = V8_EVENTS(A57),
 	},
 	[CLUSTER_A7] = {
 		.name = "Cortex-A53", .midr = 0x410FD034u, .idcode = 0x03,
 		.ncounters = PMU_A7_COUNTERS,
-		.pmceid0 = 0x00020001u, .pmceid1 = 0, .events = V8_EVENTS,
+		.pmceid0 = V8_WORD(0, A53), .pmceid1 = V8_WORD(1, A53), .events = V8_EVENTS(A53),
 	},
 };
 #else

@@ -2,7 +2,8 @@
  * The hardware PMU as a register file: indexed counter access, save,
  * restore, reset to a core's reset state, and the 64-bit cycle counter of
  * the Type B interface (spec 3.4: "The cycle counter value returned is
- * always a 64 bits value") on top of the 32-bit hardware PMCCNTR. The
+ * always a 64 bits value") on top of PMUv2's 32-bit PMCCNTR - or, on a
+ * 64-bit physical counter (PMU_HW_CCNT64, AArch64), the hardware's. The
  * active cluster's counters past the physical PMU's (the A15's 4, 5 on a
  * physical Cortex-A7) are registers in p->kept, never counting: every
  * access here to a counter goes to one or the other, never to a counter
@@ -140,13 +141,21 @@ void hw_pmcr_write(struct pmu_cpu *p, uint32_t v, unsigned n)
  */
 uint64_t ccnt_observe(struct pmu_cpu *p)
 {
+	if (PMU_HW_CCNT64)
+		return pmu_hw_read_ccnt64();
 	uint32_t lo = pmu_ccnt_observe_lo(p);
 
 	return ((uint64_t)p->ccnt_hi << 32) | lo;
 }
 
+/* A 64-bit physical counter takes all of v: a guest's read in state 2,
+ * native, sees what a trapped or Type B write put there. */
 void ccnt_load(struct pmu_cpu *p, uint64_t v)
 {
+	if (PMU_HW_CCNT64) {
+		pmu_hw_write_ccnt64(v);
+		return;
+	}
 	pmu_hw_write(PMU_HW_PMCCNTR, (uint32_t)v);
 	p->ccnt_hi = (uint32_t)(v >> 32);
 	p->ccnt_last = (uint32_t)v;

@@ -81,6 +81,18 @@ MASKED(PMINTENCLR)
 MASKED(PMOVSR)
 #undef MASKED
 
+/* PMOVSSET (ARMv7 with the Virtualization Extensions, both cores' TRMs;
+ * PMUv3's PMOVSSET_EL0): reads the flags PMOVSR reads, a write sets the
+ * view's bits - the register the monitor's own restore uses, so one
+ * overflow register file, set and clear. */
+static uint32_t PMOVSSET_read(struct pmu_cpu *p) { return PMOVSR_read(p); }
+
+static void PMOVSSET_write(struct pmu_cpu *p, uint32_t v)
+{
+	(void)p;
+	pmu_hw_write(PMU_HW_PMOVSSET, v & TYPEA_MASK);
+}
+
 /* Counters 4..30 do not exist in this view: RAZ/WI. */
 static uint32_t PMXEVCNTR_read(struct pmu_cpu *p)
 {
@@ -160,11 +172,11 @@ static uint32_t PMCEID1_read(struct pmu_cpu *p) { return pmu_cluster_desc[p->act
 #define RW(reg) [PMU_TYPEA_SLOT(CPK_##reg)] = { reg##_read, reg##_write }
 #define RO(reg) [PMU_TYPEA_SLOT(CPK_##reg)] = { reg##_read, 0 }
 #define WO(reg) [PMU_TYPEA_SLOT(CPK_##reg)] = { 0, reg##_write }
-/* PMOVSSET and the rest of c9: not in our PMUv2, UNDEF. */
+/* The rest of c9 (c14 4-7, c13 3-7, c15): no register, UNDEF. */
 const struct pmu_typea_reg pmu_typea_regs[PMU_TYPEA_SLOTS] = {
 	RW(PMCR), RW(PMCNTENSET), RW(PMCNTENCLR), RW(PMOVSR), WO(PMSWINC),
 	RW(PMSELR), RO(PMCEID0), RO(PMCEID1), RW(PMCCNTR), RW(PMXEVTYPER),
-	RW(PMXEVCNTR), RW(PMUSERENR), RW(PMINTENSET), RW(PMINTENCLR),
+	RW(PMXEVCNTR), RW(PMUSERENR), RW(PMINTENSET), RW(PMINTENCLR), RW(PMOVSSET),
 };
 #undef RW
 #undef RO

@@ -13,6 +13,9 @@
 #define PMCNTENCLR_EL0 3, 3, 9, 12, 2
 #define PMSELR_EL0     3, 3, 9, 12, 5
 #define PMCEID0_EL0    3, 3, 9, 12, 6
+#define PMCEID1_EL0    3, 3, 9, 12, 7
+#define PMOVSCLR_EL0   3, 3, 9, 12, 3
+#define PMOVSSET_EL0   3, 3, 9, 14, 3
 #define PMCCNTR_EL0    3, 3, 9, 13, 0
 #define PMXEVTYPER_EL0 3, 3, 9, 13, 1
 #define PMXEVCNTR_EL0  3, 3, 9, 13, 2
@@ -22,8 +25,9 @@
 #define MDSCR_EL1      2, 0, 0, 2, 2
 #define MIDR_EL1       3, 0, 0, 0, 0
 
-static const struct { uint32_t midr, idcode; const char *name; } cl[2] = {
-	{ 0x411fd070u, 0x01, "Cortex-A57" }, { 0x410fd034u, 0x03, "Cortex-A53" },
+/* pmceid0: the TRMs' PMCEID0_EL0 (DDI 0488 11.8, DDI 0500 12.4.2) */
+static const struct { uint32_t midr, idcode, pmceid0; const char *name; } cl[2] = {
+	{ 0x411fd070u, 0x01, 0x7fff0f3fu, "Cortex-A57" }, { 0x410fd034u, 0x03, 0x67ffbfffu, "Cortex-A53" },
 };
 
 static uint32_t state(void) { return (uint32_t)hvc64(HVC_PMU_GET_STATE, 0, 0, 0).x0; }
@@ -107,7 +111,9 @@ static void type_a(unsigned me)
 	 * hardware gives too is checked - N = MDCR_EL2.HPMN = 4 (docs/arm64.md) */
 	check_eq("MRS PMCR_EL0 in state 2: ARM, N = HPMN = 4", MRS(PMCR_EL0) & 0xff00f800u, 0x41002000u);
 	check_eq("... state stays 2", state(), 2);
-	check_eq("MRS PMCEID0_EL0: the cluster's events", MRS(PMCEID0_EL0), 0x20001);
+	/* state 2 runs PMCEID natively (no trap but TPM's, which is off):
+	 * QEMU 7.2's own list, SW_INCR and CPU_CYCLES (docs/arm64.md) */
+	check_eq("MRS PMCEID0_EL0 in state 2: the physical core's (QEMU's)", MRS(PMCEID0_EL0), 0x20001);
 	to_state(1);
 	check_eq("state 3 again", state(), 3);
 	MSR(PMSELR_EL0, 1);
@@ -275,6 +281,88 @@ static void smc64(unsigned me)
 	to_state(1);
 }
 
+static void cluster_switch(unsigned c)
+{
+	check_eq("HVC_CLUSTER_SWITCH", hvc64(HVC_CLUSTER_SWITCH, c, 0, 0).x0, c);
+}
+
+/* Issue #27's PMUv3 details, exact values: the clusters' event lists
+ * (trapped PMCEID0/1_EL0, each cluster's after a switch), PMOVSSET_EL0
+ * (trapped in states 1 and 3, native in 2, on the one overflow register
+ * file Type B reads) and PMCCNTR_EL0's 64 bits above 2^32 in every state
+ * and across switches (the counter stopped). */
+static void pmuv3(unsigned me)
+{
+	unsigned other = 1 - me;
+	struct hvc64 r;
+
+	to_state(0);
+	check_eq("MRS PMCEID0_EL0 in state 1 (trapped): the TRM's list", MRS(PMCEID0_EL0), cl[me].pmceid0);
+	check_eq("... state 1 -> 2", state(), 2);
+	to_state(1);
+	check_eq("MRS PMCEID1_EL0 in state 3 (trapped): 0", MRS(PMCEID1_EL0), 0);
+	to_state(1);
+	cluster_switch(other);
+	check_eq("after a switch, trapped PMCEID0_EL0: the other cluster's list", MRS(PMCEID0_EL0),
+		 cl[other].pmceid0);
+	cluster_switch(me);
+
+	/* PMOVSSET_EL0 */
+	check_eq("PMCNTENCLR_WRITE(all): nothing counts", hvc64(HVC_PMCNTENCLR_WRITE, me, 0xffffffffu, 0).x0, 0);
+	MSR(PMOVSCLR_EL0, 0xffffffffu);
+	to_state(0);
+	MSR(PMOVSSET_EL0, 0x800000f5u);
+	check_eq("MSR PMOVSSET_EL0 in state 1 (trapped): state 2", state(), 2);
+	check_eq("... sets the view's flags (0-3, 31): PMOVSCLR_EL0 natively", MRS(PMOVSCLR_EL0), 0x80000005u);
+	to_state(1);
+	check_eq("MRS PMOVSSET_EL0 in state 3 (trapped): the flags", MRS(PMOVSSET_EL0), 0x80000005u);
+	check_eq("... state 3 -> 2", state(), 2);
+	MSR(PMOVSSET_EL0, 0x2);
+	check_eq("MSR PMOVSSET_EL0 in state 2 (native): one more", MRS(PMOVSSET_EL0), 0x80000007u);
+	check_eq("... the register Type B reads", hvc64(HVC_PMOVSR_READ, me, 0, 0).x0, 0x80000007u);
+	cluster_switch(other);
+	check_eq("... migrated by a state-2 switch", hvc64(HVC_PMOVSR_READ, other, 0, 0).x0, 0x80000007u);
+	cluster_switch(me);
+	to_state(0);
+	MSR(PMOVSCLR_EL0, 0x80000001u);
+	to_state(1);
+	check_eq("trapped PMOVSCLR_EL0 clears what PMOVSSET_EL0 set", MRS(PMOVSSET_EL0), 0x6);
+	MSR(PMOVSCLR_EL0, 0xffffffffu);
+
+	/* PMCCNTR_EL0: 64 bits, one value for the hardware and the monitor */
+	to_state(0);
+	MSR(PMCCNTR_EL0, 0x123456789ull);
+	check_eq("MSR PMCCNTR_EL0 = 0x1_23456789 in state 1 (trapped): state 2", state(), 2);
+	check_eq("... MRS in state 2 (native): all 64 bits", MRS(PMCCNTR_EL0), 0x123456789ull);
+	r = hvc64(HVC_PMCCNTR_READ, me, 0, 0);
+	check(r.x0 == 0x23456789u && r.x1 == 1, "... Type B: x0 %llx x1 %llx", (unsigned long long)r.x0,
+	      (unsigned long long)r.x1);
+	MSR(PMCCNTR_EL0, 0xab00000001ull);
+	check_eq("MSR PMCCNTR_EL0 = 0xab_00000001 in state 2 (native): PMCCNTR_READ64",
+		 hvc64(HVC_PMCCNTR_READ64, me, 0, 0).x0, 0xab00000001ull);
+	to_state(1);
+	check_eq("... MRS in state 3 (trapped)", MRS(PMCCNTR_EL0), 0xab00000001ull);
+	to_state(0);
+	check_eq("... MRS in state 1 (trapped)", MRS(PMCCNTR_EL0), 0xab00000001ull);
+	cluster_switch(other);
+	check_eq("... across a state-2 switch, native on the other cluster", MRS(PMCCNTR_EL0), 0xab00000001ull);
+	check_eq("... and the outbound's snapshot (Type B)", hvc64(HVC_PMCCNTR_READ64, me, 0, 0).x0,
+		 0xab00000001ull);
+	cluster_switch(me);
+	to_state(1);
+	check_eq("PMCCNTR_WRITE64 in state 3: 0x7_fffffffe",
+		 hvc64(HVC_PMCCNTR_WRITE64, me, 0x7fffffffeull, 0).x0, 0);
+	cluster_switch(other);
+	check_eq("... a state-3 switch keeps it as the outbound's", hvc64(HVC_PMCCNTR_READ64, me, 0, 0).x0,
+		 0x7fffffffeull);
+	check_eq("... the inbound has its own (state 2's migration above)", MRS(PMCCNTR_EL0), 0xab00000001ull);
+	to_state(1);
+	cluster_switch(me);
+	check_eq("... and back: trapped MRS in state 3", MRS(PMCCNTR_EL0), 0x7fffffffeull);
+	check_eq("... native MRS in state 2", MRS(PMCCNTR_EL0), 0x7fffffffeull);
+	to_state(1);
+}
+
 static void hostile(unsigned me)
 {
 	struct hvc64 r;
@@ -326,6 +414,7 @@ void guest_main(uint64_t dtb)
 	type_a(me);
 	fast_ways();
 	smc64(me);
+	pmuv3(me);
 	hostile(me);
 	test_finish();
 }

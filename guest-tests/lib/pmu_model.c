@@ -398,9 +398,6 @@ bool model_native_defined(const struct pmu_model *m, enum ta_reg r)
 {
 	if (m->state != 2)
 		return true;
-	/* not in the v7 PMU the spec presents; natively QEMU has it */
-	if (r == TA_PMOVSSET)
-		return false;
 	/* PMSELR 4, 5 name counters HDCR.HPMN reserves: UNPREDICTABLE at PL1 */
 	if ((r == TA_PMXEVTYPER || r == TA_PMXEVCNTR) && (m->hw.selr == 4 || m->hw.selr == 5))
 		return false;
@@ -425,7 +422,7 @@ bool model_typea(struct pmu_model *m, enum ta_reg r, bool read, uint32_t v, stru
 		bits_known = ~(vis & ~mask_n(MODEL_TYPEA_N));
 
 	*out = exact(0);
-	if (r == TA_PMOVSSET || (r == TA_PMSWINC && read))
+	if (r == TA_PMSWINC && read)
 		return false;   /* docs/states.md: UNDEF, no state change */
 	switch (r) {
 	case TA_PMCR:
@@ -467,6 +464,14 @@ bool model_typea(struct pmu_model *m, enum ta_reg r, bool read, uint32_t v, stru
 			*out = (struct want){ h->ovs & vis, ~h->ovs_unk & bits_known };
 		else
 			clear_ovs(h, v & vis);
+		break;
+	case TA_PMOVSSET:   /* the flags PMOVSR reads; a write sets the view's bits */
+		if (read) {
+			*out = (struct want){ h->ovs & vis, ~h->ovs_unk & bits_known };
+		} else {
+			h->ovs |= v & vis;
+			h->ovs_unk &= ~(v & vis);
+		}
 		break;
 	case TA_PMSWINC:
 		software_increment(m, v, native);

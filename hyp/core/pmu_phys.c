@@ -28,3 +28,25 @@ unsigned pmu_phys_counters(uint32_t pmcr)
 	}
 	return n;
 }
+
+static unsigned bits_set(uint32_t v)
+{
+	unsigned n = 0;
+
+	for (; v; v &= v - 1)
+		n++;
+	return n;
+}
+
+void pmu_phys_events(uint32_t pmceid0, uint32_t pmceid1)
+{
+	for (unsigned c = 0; c < PMU_NCLUSTERS; c++) {
+		const struct pmu_cluster_desc *d = &pmu_cluster_desc[c];
+		unsigned n = bits_set(d->pmceid0 & ~pmceid0) + bits_set(d->pmceid1 & ~pmceid1);
+
+		if (n)
+			log_warn("physical PMU: PMCEID0/1 %08lx %08lx; the emulated %s's %08lx %08lx list %u events it does not count (kept: trapped reads show them; they stay 0)\n",
+				 (unsigned long)pmceid0, (unsigned long)pmceid1, d->name,
+				 (unsigned long)d->pmceid0, (unsigned long)d->pmceid1, n);
+	}
+}

@@ -20,4 +20,11 @@ extern unsigned hyp_pmu_counters;
  * the caller stops. */
 unsigned pmu_phys_counters(uint32_t pmcr);
 
+/* From the physical PMCEID0/1 (a back end whose core has them readable:
+ * QEMU's v7 cores UNDEF them, AArch64's have them): says on the console,
+ * per emulated cluster, how many of the common events its TRM lists the
+ * physical core does not count - the monitor keeps the emulated list
+ * (trapped PMCEID reads), as it keeps the counters above. */
+void pmu_phys_events(uint32_t pmceid0, uint32_t pmceid1);
+
 #endif

@@ -74,6 +74,7 @@ void blmon_init(const struct blmon_platform *p)
 	if (hyp_pmu_counters < PMU_TYPEA_COUNTERS)
 		blmon_fatal("physical PMU: %u event counters (PMCR %08lx), the monitor needs %u",
 			    hyp_pmu_counters, (unsigned long)pmcr, PMU_TYPEA_COUNTERS);
+	pmu_phys_events((uint32_t)read_PMCEID0_EL0(), (uint32_t)read_PMCEID1_EL0());
 	hvc_check_table();
 	dbg_hw_probe();
 	/* the switch timer's interrupt needs the GIC (docs/arm64.md) */

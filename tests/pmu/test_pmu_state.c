@@ -164,7 +164,7 @@ static void undef_does_not_transition(void **state)
 	(void)state;
 	uint32_t v = 0;
 
-	assert_int_equal(trap_read(CPK_PMOVSSET, &v), PMU_TRAP_UNDEF);
+	assert_int_equal(trap_read(CP_KEY(0, 9, 14, 4), &v), PMU_TRAP_UNDEF);
 	assert_int_equal(pmu_state(&cpu), 1);
 	pmu_hvc_pmu_switch(&cpu, 1);
 	assert_int_equal(pmu_trap(&cpu, CPK_PMCEID0, false, &v, false), PMU_TRAP_UNDEF);

@@ -241,7 +241,7 @@ static void undefined_encodings(void **state)
 	uint32_t v = 0x5;
 	struct fake_pmu before = fake_pmu_peek(), after;
 	static const uint32_t keys[] = {
-		CPK_PMOVSSET, CP_KEY(0, 9, 14, 4), CP_KEY(0, 9, 13, 3), CP_KEY(0, 9, 15, 0),
+		CP_KEY(0, 9, 14, 4), CP_KEY(0, 9, 14, 7), CP_KEY(0, 9, 13, 3), CP_KEY(0, 9, 15, 0),
 		CP_KEY(1, 9, 12, 0), CP_KEY(0, 9, 0, 0), CPK_MIDR, 0xFFFFFFFFu };
 
 	for (unsigned k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
@@ -292,7 +292,41 @@ static void pl0_rules(void **state)
 	assert_int_equal(fake_pmu_peek().userenr, 1);
 	assert_int_equal(pmu_trap(&cpu, CPK_PMINTENSET, true, &v, true), PMU_TRAP_UNDEF);
 	assert_int_equal(pmu_trap(&cpu, CPK_PMINTENCLR, false, &v, true), PMU_TRAP_UNDEF);
+	/* PMOVSSET: EN, as PMOVSR */
+	assert_int_equal(pmu_trap(&cpu, CPK_PMOVSSET, true, &v, true), PMU_TRAP_DONE);
+	wr(CPK_PMUSERENR, 0);
+	assert_int_equal(pmu_trap(&cpu, CPK_PMOVSSET, false, &v, true), PMU_TRAP_UNDEF);
 	assert_int_equal(pmu_trap(&cpu, CPK_PMOVSSET, true, &v, true), PMU_TRAP_UNDEF);
+}
+
+/* PMOVSSET (ARMv7 + Virtualization Extensions, PMUv3's PMOVSSET_EL0):
+ * sets the view's flags (0-3, 31) in the register PMOVSR clears, reads
+ * them as PMOVSR does, and moves 1 -> 2 and 3 -> 2 like any access. */
+static void pmovsset(void **state)
+{
+	(void)state;
+	uint32_t v;
+
+	for (unsigned s = 1; s <= 3; s += 2) {
+		pmu_hvc_pmu_switch(&cpu, s == 3);
+		assert_int_equal(pmu_state(&cpu), s);
+		pmu_hw_write(PMU_HW_PMOVSR, ~0u);   /* every flag, 4 and 5 too */
+		v = 0x800000f5u;
+		assert_int_equal(pmu_trap(&cpu, CPK_PMOVSSET, false, &v, false), PMU_TRAP_DONE);
+		assert_int_equal(pmu_state(&cpu), 2);
+		assert_int_equal(fake_pmu_peek().ovs, 0x80000005u);   /* 4-7 dropped */
+		pmu_hvc_pmu_switch(&cpu, s == 3);
+		assert_int_equal(pmu_trap(&cpu, CPK_PMOVSSET, true, &v, false), PMU_TRAP_DONE);
+		assert_int_equal(v, 0x80000005u);
+		assert_int_equal(pmu_state(&cpu), 2);
+		v = 0x1u;
+		assert_int_equal(pmu_trap(&cpu, CPK_PMOVSR, false, &v, false), PMU_TRAP_DONE);
+		assert_int_equal(fake_pmu_peek().ovs, 0x80000004u);
+		/* bits the fake's counters 4, 5 set stay hidden from the view */
+		pmu_hw_write(PMU_HW_PMOVSSET, 0x30u);
+		assert_int_equal(pmu_trap(&cpu, CPK_PMOVSSET, true, &v, false), PMU_TRAP_DONE);
+		assert_int_equal(v, 0x80000004u);
+	}
 }
 
 /* Hot path: a counter read costs the hardware accesses it needs, no more. */
@@ -320,6 +354,7 @@ int main(void)
 		cmocka_unit_test_setup(pmselr_and_indirection, setup),
 		cmocka_unit_test_setup(pmccntr, setup),
 		cmocka_unit_test_setup(pmceid_per_cluster, setup),
+		cmocka_unit_test_setup(pmovsset, setup),
 		cmocka_unit_test_setup(pmuserenr, setup),
 		cmocka_unit_test_setup(software_increment, setup),
 		cmocka_unit_test_setup(software_increment_mode_filter, setup),

@@ -3,6 +3,7 @@
 #include "fake_pmu_hw.h"
 
 static struct fake_pmu hw;
+bool pmu_hw_ccnt64;   /* PMU_HW_CCNT64 of the host build (pmu_hw.h) */
 static uint32_t pmcr_ro = FAKE_PMCR_A15;
 static unsigned ncnt = FAKE_PMU_N, nreads, nwrites, nunpredictable;
 
@@ -23,6 +24,8 @@ void fake_pmu_power_on_as(uint32_t ro)
 	hw.userenr = 1;
 	hw.ccfiltr = FAKE_CCFILTR_KEEP;
 	hw.ccnt = 0xBAD000CCu;
+	hw.ccnt_hi = 0;
+	pmu_hw_ccnt64 = false;
 	for (unsigned i = 0; i < FAKE_PMU_N; i++) {
 		hw.evtyper[i] = (0xBAD000E0u | i) & FAKE_EVTYPER_KEEP;
 		hw.evcntr[i] = 0xBAD00000u | i;
@@ -44,6 +47,7 @@ void fake_pmu_poke(const struct fake_pmu *s)
 	hw.userenr = s->userenr & 1;
 	hw.ccfiltr = s->ccfiltr & FAKE_CCFILTR_KEEP;
 	hw.ccnt = s->ccnt;
+	hw.ccnt_hi = pmu_hw_ccnt64 ? s->ccnt_hi : 0;
 	for (unsigned i = 0; i < ncnt; i++) {   /* counters the core lacks stay as they are */
 		hw.evtyper[i] = s->evtyper[i] & FAKE_EVTYPER_KEEP;
 		hw.evcntr[i] = s->evcntr[i];
@@ -88,8 +92,34 @@ void fake_pmu_tick(uint32_t n)
 	for (unsigned i = 0; i < ncnt; i++)
 		if (hw.cnten & (1u << i))
 			count(&hw.evcntr[i], n, 1u << i);
-	if (hw.cnten & (1u << 31))
+	if (hw.cnten & (1u << 31)) {
+		uint32_t before = hw.ovs;
+
+		hw.ovs &= ~(1u << 31);
 		count(&hw.ccnt, n, 1u << 31);
+		if (pmu_hw_ccnt64 && (hw.ovs & (1u << 31)))
+			hw.ccnt_hi++;
+		hw.ovs |= before & (1u << 31);
+	}
+}
+
+void fake_pmu_ccnt64(bool on)
+{
+	pmu_hw_ccnt64 = on;
+	hw.ccnt_hi = 0;
+}
+
+uint64_t pmu_hw_read_ccnt64(void)
+{
+	nreads++;
+	return (uint64_t)hw.ccnt_hi << 32 | hw.ccnt;
+}
+
+void pmu_hw_write_ccnt64(uint64_t v)
+{
+	nwrites++;
+	hw.ccnt = (uint32_t)v;
+	hw.ccnt_hi = pmu_hw_ccnt64 ? (uint32_t)(v >> 32) : 0;
 }
 
 uint32_t pmu_hw_read(enum pmu_hwreg r)
@@ -136,7 +166,7 @@ void pmu_hw_write(enum pmu_hwreg r, uint32_t v)
 		if (v & 2u)
 			memset(hw.evcntr, 0, ncnt * sizeof(hw.evcntr[0]));
 		if (v & 4u)
-			hw.ccnt = 0;
+			hw.ccnt = hw.ccnt_hi = 0;
 		break;
 	case PMU_HW_PMCNTENSET: hw.cnten |= v & fake_pmu_impl_mask(); break;
 	case PMU_HW_PMCNTENCLR: hw.cnten &= ~v; break;
@@ -144,7 +174,7 @@ void pmu_hw_write(enum pmu_hwreg r, uint32_t v)
 	case PMU_HW_PMOVSSET:   hw.ovs |= v & fake_pmu_impl_mask(); break;
 	case PMU_HW_PMSWINC:    software_increment(v); break;
 	case PMU_HW_PMSELR:     hw.selr = v & 0x1f; break;
-	case PMU_HW_PMCCNTR:    hw.ccnt = v; break;
+	case PMU_HW_PMCCNTR:    hw.ccnt = v; hw.ccnt_hi = 0; break;
 	case PMU_HW_PMXEVTYPER:
 		if (!selection_defined(true))
 			break;

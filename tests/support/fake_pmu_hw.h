@@ -32,6 +32,7 @@
 struct fake_pmu {
 	uint32_t pmcr;                    /* kept bits only */
 	uint32_t cnten, inten, ovs, selr, userenr, ccfiltr, ccnt;
+	uint32_t ccnt_hi;                 /* PMUv3's upper word (fake_pmu_ccnt64); else 0 */
 	/* [N..5] of a core with N < 6 exist in no register: never changed */
 	uint32_t evtyper[FAKE_PMU_N], evcntr[FAKE_PMU_N];
 };
@@ -49,6 +50,12 @@ void fake_pmu_poke(const struct fake_pmu *s);   /* stored through the keep masks
 /* n events on every enabled counter and n cycles on PMCCNTR, if PMCR.E;
  * a carry out of bit 31 sets the counter's PMOVSR bit. */
 void fake_pmu_tick(uint32_t n);
+/* PMUv3's 64-bit cycle counter (on: until the next power-on), as
+ * AArch64's PMCCNTR_EL0: PMU_HW_CCNT64 is then true for the PMU core,
+ * ticks carry into the upper word, a 32-bit PMCCNTR write clears it
+ * (an MSR of a 32-bit value), PMCR.C resets both. Overflow: still at the
+ * low word's wrap (PMCR.LC = 0). */
+void fake_pmu_ccnt64(bool on);
 /* Accesses since power-on or the last reset of the counts. */
 unsigned fake_pmu_reads(void);
 unsigned fake_pmu_writes(void);
