@@ -50,9 +50,10 @@ int trap_pmu_typea(uint32_t key, bool read, uint32_t *val, bool pl0);
 int trap_pmu_ccnt64(bool read, uint64_t *val, bool pl0);
 int trap_pmu_evreg(bool type, unsigned n, bool read, uint32_t *val, bool pl0);
 /* ... the hot forms first (hyp/exit/sys_trap.c, from arch/arm64/vectors.S
- * with the frame's x0-x8, x16, x17, x30 only): 1 done, 0 not one of them -
- * nothing changed, the general way decides. */
-int trap_sys64_hot(struct guest_frame *f, uint64_t esr);
+ * with the frame's x0-x3, x30 only): returns when it did the access; for
+ * anything else it changes nothing and ends in a tail call to
+ * guest_sync_slow() (arch/arm64/sys_trap.h), the general way. */
+void trap_sys64_hot(struct guest_frame *f, uint64_t esr);
 /* AArch64: a trapped MSR/MRS of a debug register (MDCR_EL2.TDA/TDOSA/TDRA)
  * by its AArch32 twin's key (arch/arm64/dbg_sysregs.h): the debug context,
  * hyp/exit/dbg_sysreg.c. 0 done, 1 UNDEF. */

@@ -157,10 +157,17 @@ void pmu_cpu_init(struct pmu_cpu *p, unsigned boot_cluster, unsigned hw_counters
 static inline __attribute__((always_inline)) void
 pmu_userenr_traps(struct pmu_cpu *p, bool tpm_before, bool tpm_now)
 {
-	if (tpm_now && !tpm_before) {
-		p->userenr = pmu_hw_read(PMU_HW_PMUSERENR) & PMUSERENR_MASK;
+	/* likely: hyp_update_traps() calls this when MDCR_EL2 changes, and
+	 * between the states that is TPM changing - the branch then stays in
+	 * line (a trapped access and the switch to state 3 each pay no jump
+	 * out and back) */
+	if (__builtin_expect(tpm_now && !tpm_before, 1)) {
+		/* as read: above PMUSERENR_MASK the register is RES0 on the
+		 * ARMv8.0 cores of the pair and on QEMU (which keeps [3:0]) -
+		 * no AND on the switch to state 3 */
+		p->userenr = pmu_hw_read(PMU_HW_PMUSERENR);
 		pmu_hw_write(PMU_HW_PMUSERENR, PMUSERENR_EN);
-	} else if (tpm_before && !tpm_now) {
+	} else if (__builtin_expect(tpm_before && !tpm_now, 1)) {
 		pmu_hw_write(PMU_HW_PMUSERENR, p->userenr);
 	}
 }
@@ -254,6 +261,9 @@ static inline __attribute__((always_inline)) void pmu_selr_write(uint32_t v)
 	pmu_hw_write(PMU_HW_PMSELR, v & PMU_SELR_MASK);
 }
 
+/* A Type A access done: state 2 (spec 3.1.1), as pmu_trap_access() moves. */
+static inline __attribute__((always_inline)) void pmu_trap_done(struct pmu_cpu *p) { p->state = 2; }
+
 /* The two hottest Type A accesses from PL1 (a driver's cycle count and its
  * counter selection), for the trap path's fast form (hyp/exit/reg_trap.c):
  * exactly pmu_trap() for these keys with pl0 false, without the table. */
@@ -261,26 +271,30 @@ static inline __attribute__((always_inline)) uint32_t pmu_trap_read_ccnt(struct 
 {
 	uint32_t v = pmu_ccnt_observe_lo(p);
 
-	p->state = 2;
+	pmu_trap_done(p);
 	return v;
 }
 
 static inline __attribute__((always_inline)) void pmu_trap_write_selr(struct pmu_cpu *p, uint32_t v)
 {
 	pmu_selr_write(v);
-	p->state = 2;
+	pmu_trap_done(p);
 }
 
 /* AArch64's MRS PMCCNTR_EL0 from EL1 (its hot form, hyp/exit/sys_trap.c):
  * the 64 bits pmu_trap_ccnt64() reads, the same observation as above. */
 static inline __attribute__((always_inline)) uint64_t pmu_trap_read_ccnt64(struct pmu_cpu *p)
 {
-	if (PMU_HW_CCNT64) {   /* the hardware's 64 bits: what state 2 reads natively */
-		p->state = 2;
-		return pmu_hw_read_ccnt64();
-	}
-	uint32_t lo = pmu_trap_read_ccnt(p);
+	uint32_t lo;
 
+	/* first: the hot trap's file has four registers (arch/arm64/arch.mk
+	 * SYS_HOT_FLAGS), and the state's constant fits before the
+	 * observation's values take them (nothing else reads the state
+	 * meanwhile: the monitor runs with interrupts masked) */
+	pmu_trap_done(p);
+	if (PMU_HW_CCNT64)   /* the hardware's 64 bits: what state 2 reads natively */
+		return pmu_hw_read_ccnt64();
+	lo = pmu_ccnt_observe_lo(p);
 	return ((uint64_t)p->ccnt_hi << 32) | lo;
 }
 

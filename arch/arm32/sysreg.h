@@ -44,6 +44,8 @@ static inline void sysreg_vmpidr_el2_write(uint32_t v) { write_VMPIDR(v); }
 /* The debug and PMU traps (HDCR / MDCR_EL2): HPMN[4:0], TPMCR 5, TPM 6,
  * HPME 7, TDA 9, TDOSA 10 are the same bits in both */
 static inline void sysreg_mdcr_el2_write(uint32_t v) { write_HDCR(v); }
+/* after it, before the monitor goes on (hyp_update_traps) */
+static inline void sysreg_mdcr_el2_sync(void) { isb(); }
 /* The back end's debug traps beyond TDA and TDOSA: none (DBGDRAR reads
  * natively; arch/arm64 adds TDRA) */
 #define MDCR_ARCH_DEBUG_TRAPS 0u

@@ -18,14 +18,22 @@ WARN := -Wall -Wextra -Werror -Wshadow -Wvla -Wstrict-prototypes
 # run before EL2's MMU is on, on Device memory, and share the code of what
 # runs after), no PIC.
 CPU_FLAGS := -mcpu=cortex-a57 -mgeneral-regs-only -mstrict-align
-# x9-x15 and x18 callee-saved in the monitor's own C (AAPCS64 has them
-# caller-saved): a trap from the guest then saves only x0-x8, x16, x17 and
-# x30 before it calls C (vectors.S save_caller), as an AArch32 HYP entry
+# x8-x15 and x18 callee-saved in the monitor's own C (AAPCS64 has them
+# caller-saved): an HVC from the guest then saves only x0-x7, x16, x17 and
+# x30 before it calls C (vectors.S save_hot + save_caller_rest; the hot
+# MRS/MSR x0-x3 and x30 only: SYS_HOT_FLAGS below), as an AArch32 HYP entry
 # saves r0-r3, r12 and lr (issue #29 on AArch64, docs/performance.md). The
 # whole image is built so; x16/x17 stay caller-saved (linker veneers use
 # them). No library code runs with it, so the image links no libgcc (its
 # outline atomics use x15: -mno-outline-atomics inlines LDXR/STXR loops).
-A64_CALLEE_SAVED := $(foreach r,9 10 11 12 13 14 15 18,-fcall-saved-x$(r)) -mno-outline-atomics
+# No frame pointer: nothing in the monitor walks frames (panic.c reports the
+# trap frame), and GCC's default frame record cost every function with a
+# frame its X29 set-up (SYNC -9, a switch -9/-16). x4-x7 stay caller-saved:
+# -fcall-saved-x4 made GCC 12 restore x4 before a sibling call that passes
+# its fifth argument there (trap_dbg_sysreg -> dbg_trap lost its pointer);
+# x8 carries no argument (only an indirect result's address, which a
+# sibling call passes on unchanged, so its restore is the same value).
+A64_CALLEE_SAVED := $(foreach r,8 9 10 11 12 13 14 15 18,-fcall-saved-x$(r)) -mno-outline-atomics -fomit-frame-pointer
 TARGET_CFLAGS := -std=c11 $(CPU_FLAGS) $(A64_CALLEE_SAVED) -O2 -g -ffreestanding -fno-common -fno-pie \
 	-fno-stack-protector -fno-asynchronous-unwind-tables -ffunction-sections -fdata-sections $(WARN)
 TARGET_LDFLAGS := -nostdlib -nostartfiles -static -no-pie -Wl,--gc-sections \
@@ -95,6 +103,25 @@ $(B)/lib/pmu/%.o: pmu/%.c arch/arm64/arch.mk | deps-quiet
 $(B)/lib/hyp/%.o: hyp/%.c arch/arm64/arch.mk | deps-quiet
 	@mkdir -p $(dir $@)
 	$(CC) $(TARGET_CFLAGS) $(HYP_INC) $(LIB_DEFS) -MMD -MP -c $< -o $@
+# The hot trapped MRS/MSR (hyp/exit/sys_trap.c) runs with only x0-x3 and
+# x30 of the guest saved (vectors.S save_hot): its file may not touch x4-x7,
+# x16 or x17 (x8-x15, x18-x29 it keeps as any C does), and it calls nothing
+# outside itself but vectors.S's guest_sync_slow, by tail calls only (SP
+# the frame again) - checked on the object: no other undefined symbol, and
+# every relocation against it a B (R_AARCH64_JUMP26), none a BL.
+# -fno-schedule-insns: the first scheduling pass hoisted loads past what
+# four registers hold (a spill of x30 and x8); -fno-thread-jumps: jump
+# threading copied the cycle counter's no-wrap tail out of line (a branch
+# back on every access).
+SYS_HOT_FLAGS := $(foreach r,4 5 6 7 16 17,-ffixed-x$(r)) -fno-schedule-insns -fno-thread-jumps
+$(B)/lib/hyp/exit/sys_trap.o: hyp/exit/sys_trap.c arch/arm64/arch.mk | deps-quiet
+	@mkdir -p $(dir $@)
+	$(CC) $(TARGET_CFLAGS) $(SYS_HOT_FLAGS) $(HYP_INC) $(LIB_DEFS) -MMD -MP -c $< -o $@.tmp
+	@if [ "$$($(CROSS)nm -u $@.tmp | awk '{print $$2}')" != guest_sync_slow ] || \
+	    $(CROSS)readelf -rW $@.tmp | grep guest_sync_slow | grep -qv R_AARCH64_JUMP26; then \
+		echo "$<: the hot trap path calls out (vectors.S save_hot):"; $(CROSS)nm -u $@.tmp; \
+		$(CROSS)readelf -rW $@.tmp | grep guest_sync_slow; rm -f $@.tmp; exit 1; fi
+	@mv $@.tmp $@
 $(B)/libblmon.a: $(LIB_OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^

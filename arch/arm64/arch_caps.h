@@ -22,5 +22,11 @@
 /* SMCCC's 64-bit convention (function id bit 30): the cycle counter in
  * one register, SYNC's array at a 64-bit address (hyp/exit/hvc.c) */
 #define ARCH_HAS_SMC64 1
+/* HVC #0's dispatch in the exception vector (arch/arm64/vectors.S): the
+ * HVC table's base id and slot count as hyp/exit/hvc.c has them (checked
+ * there), the table itself global (issue #29 on AArch64). Assembler-safe:
+ * vectors.S includes this file. */
+#define ARCH_HVC_VECTOR_BASE  0x90001000
+#define ARCH_HVC_VECTOR_SLOTS 0xc1c
 
 #endif

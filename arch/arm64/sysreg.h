@@ -31,6 +31,13 @@ static inline void sysreg_vmpidr_el2_write(uint32_t v) { write_VMPIDR_EL2(v); }
 
 /* MDCR_EL2: HPMN[4:0], TPMCR 5, TPM 6, HPME 7, TDA 9, TDOSA 10 as HDCR */
 static inline void sysreg_mdcr_el2_write(uint32_t v) { write_MDCR_EL2(v); }
+/* No ISB after it: its fields change only what EL1 and EL0 trap (EL2's own
+ * PMU and debug accesses never do), and the guest runs again only after
+ * an ERET, which is a context synchronization event (an exception return
+ * is one, ARM ARM "Context synchronization event"). One instruction off every
+ * state change (issue #29 on AArch64). AArch32 keeps its ISB: the same
+ * holds for HDCR, but its images stay as they are. */
+static inline void sysreg_mdcr_el2_sync(void) { }
 /* ... and TDRA (11): MDRAR_EL1 traps too, so every register of the debug
  * context's family goes through the monitor (arch/arm64/dbg_hw_sysreg.c) */
 #define MDCR_ARCH_DEBUG_TRAPS (1u << 11)

@@ -8,36 +8,47 @@
  * goes to the portable HVC dispatch directly, as on AArch32.
  *
  * The fast way (issue #29 on AArch64, docs/performance.md): every trap
- * first saves only what the monitor's C may change (x0-x8, x16, x17, x30:
- * arch.mk builds it with x9-x15 and x18 callee-saved) into the frame's own
- * slots; the other registers stay in the CPU, kept by any C callee. HVC #0 needs no more - its handlers see x0-x3 alone (hvc.c:
- * r[4]) and never ELR_EL2/SPSR_EL2, which stay in the CPU - and neither
- * does a hot form of a trapped MRS/MSR (trap_sys64_hot(), trap.c), which
- * works on those registers and ELR_EL2 itself. Everything else saves the
- * rest (x19-x29, ELR, SPSR) and takes the general way.
+ * first saves x0-x3 and x30 into the frame's own slots (save_hot): what
+ * the hot MRS/MSR's C may change (trap_sys64_hot(), hyp/exit/sys_trap.c,
+ * which arch.mk builds so that it cannot touch x4-x7, x16, x17). HVC #0
+ * adds x4-x7, x16 and x17 (save_caller_rest), what any of the monitor's C
+ * may change (arch.mk builds it with x8-x15 and x18 callee-saved); its
+ * handlers see x0-x3 alone (hvc.c: r[4]) and never ELR_EL2/SPSR_EL2,
+ * which stay in the CPU. Everything else - trap_sys64_hot() tail-calls
+ * guest_sync_slow for it - saves the rest (x8-x29, ELR, SPSR) and takes
+ * the general way.
  */
+#include "arch_caps.h"		/* ARCH_HVC_VECTOR_* */
+
 	.equ	FRAME_SIZE, 34 * 8	/* frame.h, checked there */
+	/* -ARCH_HVC_VECTOR_BASE in 32 bits, in the halves two ADDs take */
+	.equ	HVC_NEG_HI, (0x100000000 - ARCH_HVC_VECTOR_BASE) & 0xffff0000
+	.equ	HVC_NEG_LO, (0x100000000 - ARCH_HVC_VECTOR_BASE) & 0xffff
 	.equ	ESR_HVC64_ABI, 0x5a000000
 
 	.equ	FRAME_ELR, 31 * 8	/* frame.h */
 
-	/* x0-x8, x16, x17 and x30: what the monitor's C may change (arch.mk
-	 * A64_CALLEE_SAVED; x9 rides along with x8: the guest's, unchanged) */
-	.macro	save_caller
-	sub	sp, sp, #FRAME_SIZE
-	stp	x0, x1, [sp, #16 * 0]
+	/* x0-x3 and x30: what the hot MRS/MSR's C may change (arch.mk
+	 * SYS_HOT_FLAGS), first for every trap */
+	.macro	save_hot
+	stp	x0, x1, [sp, #-FRAME_SIZE]!	/* the frame's room with its first pair */
 	stp	x2, x3, [sp, #16 * 1]
-	stp	x4, x5, [sp, #16 * 2]
-	stp	x6, x7, [sp, #16 * 3]
-	stp	x8, x9, [sp, #16 * 4]
-	stp	x16, x17, [sp, #16 * 8]
 	str	x30, [sp, #16 * 15]
 	.endm
 
-	/* the rest, after save_caller and any C calls (x9-x15 and x18-x29
+	/* ... with x4-x7, x16 and x17: what any of the monitor's C may change
+	 * (arch.mk A64_CALLEE_SAVED), after save_hot */
+	.macro	save_caller_rest
+	stp	x4, x5, [sp, #16 * 2]
+	stp	x6, x7, [sp, #16 * 3]
+	stp	x16, x17, [sp, #16 * 8]
+	.endm
+
+	/* the rest, after save_hot + save_caller_rest and any C calls (x8-x15 and x18-x29
 	 * unchanged by them; x30 is not the guest's any more and is not
 	 * stored again) */
 	.macro	save_rest
+	stp	x8, x9, [sp, #16 * 4]
 	stp	x10, x11, [sp, #16 * 5]
 	stp	x12, x13, [sp, #16 * 6]
 	stp	x14, x15, [sp, #16 * 7]
@@ -52,16 +63,14 @@
 	stp	x0, x1, [sp, #FRAME_ELR]	/* elr, spsr */
 	.endm
 
-	/* save_caller's registers back, and return to the guest */
+	/* save_hot + save_caller_rest's registers back, and return to the guest */
 	.macro	restore_caller
-	ldp	x0, x1, [sp, #16 * 0]
 	ldp	x2, x3, [sp, #16 * 1]
 	ldp	x4, x5, [sp, #16 * 2]
 	ldp	x6, x7, [sp, #16 * 3]
-	ldr	x8, [sp, #16 * 4]
 	ldp	x16, x17, [sp, #16 * 8]
 	ldr	x30, [sp, #16 * 15]
-	add	sp, sp, #FRAME_SIZE
+	ldp	x0, x1, [sp], #FRAME_SIZE	/* ... and the room given back */
 	eret
 	.endm
 
@@ -106,17 +115,35 @@ blmon_hyp_vectors:
 	slot	el2_irq
 	slot	el2_fiq
 	slot	el2_serror
-	/* 0x400: the guest, AArch64 - HVC #0 whole in its slot (23 of its
-	 * 32 instructions): no branch in, none out */
+	/* 0x400: the guest, AArch64 - HVC #0 whole in its slot (29 of its
+	 * 32 instructions), its call's handler indexed here as hvc.c's
+	 * trap_hvc_abi() indexes it (HVC_SLOT(): the id's offset from the
+	 * base rotated left by 2), called with (the frame's x0-x3, this
+	 * CPU); an id past the table goes to hvc_other() */
 	.balign	0x80
-	save_caller
+guest_sync_slot:
+	save_hot
 	mrs	x1, esr_el2
 	mov	x2, #ESR_HVC64_ABI
 	cmp	x1, x2
 	mov	x0, sp
 	b.ne	guest_sync
-	bl	trap_hvc_abi
+	save_caller_rest
+	ldr	w2, [sp]			/* the id: x0's low word */
+	mov	w3, #HVC_NEG_HI
+	add	w2, w2, w3
+	add	w2, w2, #HVC_NEG_LO
+	ror	w2, w2, #30
+	cmp	w2, #ARCH_HVC_VECTOR_SLOTS
+	b.hs	hvc_far
+	adr	x3, hvc_table
+	ldr	x3, [x3, w2, uxtw #3]
+	mrs	x1, tpidr_el2			/* this CPU's struct hyp_cpu */
+	blr	x3
 	restore_caller
+	.if	. - guest_sync_slot > 0x80
+	.error	"the 0x400 slot's HVC #0 path is longer than its 32 instructions"
+	.endif
 	slot	guest_irq
 	slot	guest_fiq
 	slot	guest_serror
@@ -149,11 +176,30 @@ blmon_hyp_vectors:
 	bad	guest_fiq, 0x500
 	bad	guest_serror, 0x580
 
-	/* the 0x400 slot's other exceptions: x0 = the frame (save_caller's
-	 * part), x1 = ESR_EL2 */
+	/* HVC #0 with an id past the table: hvc_other(the frame's x0-x3), as
+	 * trap_hvc_abi() answers it */
+hvc_far:
+	bl	hvc_other
+	restore_caller
+
+	/* the 0x400 slot's other exceptions: x0 = the frame (save_hot's
+	 * part), x1 = ESR_EL2. trap_sys64_hot() cannot touch x4-x7, x16, x17
+	 * (arch.mk SYS_HOT_FLAGS), and a BL within the 2 MiB image needs no
+	 * veneer (which would use x16/x17). */
 guest_sync:
-	bl	trap_sys64_hot		/* (f, esr): 1 done, 0 untouched */
-	cbnz	w0, guest_exit_caller
+	bl	trap_sys64_hot		/* (f, esr): returns when it did the access */
+	/* after save_hot and a hot access: x4-x29 and SPSR_EL2 are the
+	 * guest's still, ELR_EL2 its next instruction */
+	ldp	x2, x3, [sp, #16 * 1]
+	ldr	x30, [sp, #16 * 15]
+	ldp	x0, x1, [sp], #FRAME_SIZE
+	eret
+
+	/* anything else: trap_sys64_hot()'s tail call, SP the frame, x4-x29
+	 * the guest's (sys_trap.h) */
+	.global	guest_sync_slow
+guest_sync_slow:
+	save_caller_rest
 	save_rest
 	mov	x0, sp
 	bl	arm64_trap_sync
@@ -188,10 +234,6 @@ guest_exit:
 	ldp	x28, x29, [sp, #16 * 14]
 	add	sp, sp, #FRAME_SIZE
 	eret
-
-	/* after save_caller: ELR_EL2 and SPSR_EL2 are the CPU's own */
-guest_exit_caller:
-	restore_caller
 
 /*
  * cpu_enter_guest(pc, x0, x1, x2): the first entry, EL1h with D, A, I, F

@@ -175,12 +175,29 @@ static void fast_ways(void)
 {
 	uint64_t a, b, c;
 
+	/* the hot form saves x0-x3 and x30 only: its C cannot touch x4-x7,
+	 * x16, x17 (arch.mk SYS_HOT_FLAGS) and any C keeps x8-x29 */
+	to_state(1);
+	__asm__ volatile("mov x10, #0x1010\n\tmov x4, #0x40000\n\tmov x7, #0x7000000\n\t"
+			 "mov x16, #0x16\n\tmov x17, #0x1700\n\tmrs x3, pmccntr_el0\n\tmov %0, x3\n\t"
+			 "add %1, x10, x4\n\tadd %1, %1, x7\n\tadd %2, x16, x17"
+			 : "=&r"(a), "=&r"(b), "=&r"(c) : : "x3", "x4", "x7", "x10", "x16", "x17");
+	check_eq("MRS x3, PMCCNTR_EL0 (hot form, 3 -> 2): all 64 bits", a, 0x500000007ull);
+	check_eq("... x4, x7, x10 kept", b, 0x7041010);
+	check_eq("... x16, x17 kept", c, 0x1716);
+	check_eq("... state 2", state(), 2);
 	to_state(1);
 	__asm__ volatile("mov x10, %2\n\tmov x21, %3\n\tmrs x5, pmccntr_el0\n\tmov %0, x5\n\tmov %1, x10"
 			 : "=&r"(a), "=&r"(b) : "r"(0x1010ull), "r"(0x2121ull) : "x5", "x10", "x21");
-	check_eq("MRS x5, PMCCNTR_EL0 (hot form, 3 -> 2): all 64 bits", a, 0x500000007ull);
+	check_eq("MRS x5, PMCCNTR_EL0 (x4-x29: the general way): all 64 bits", a, 0x500000007ull);
 	check_eq("... x10 kept", b, 0x1010);
 	check_eq("... state 2", state(), 2);
+	to_state(1);
+	__asm__ volatile("mov x4, %0\n\tmsr pmselr_el0, x4" : : "r"(0x24ull) : "x4");
+	check_eq("MSR PMSELR_EL0, x4 (the general way): 4 (5 bits)", MRS(PMSELR_EL0), 4);
+	to_state(1);
+	__asm__ volatile("mov x3, %0\n\tmsr pmselr_el0, x3" : : "r"(0x21ull) : "x3");
+	check_eq("MSR PMSELR_EL0, x3 (hot form): 1 (5 bits)", MRS(PMSELR_EL0), 1);
 	to_state(1);
 	__asm__ volatile("mrs x20, pmccntr_el0\n\tmov %0, x20" : "=r"(a) : : "x20");
 	check_eq("MRS x20, PMCCNTR_EL0 (the general way): the same", a, 0x500000007ull);
@@ -201,7 +218,7 @@ static void fast_ways(void)
 	__asm__ volatile("msr pmselr_el0, xzr" : : : "memory");
 	check_eq("MSR PMSELR_EL0, XZR (the general way): 0", MRS(PMSELR_EL0), 0);
 	check_eq("... state 2", state(), 2);
-	/* HVC #0 saves x0-x18 and x30 only: SMCCC keeps x4-x30 */
+	/* HVC #0 saves x0-x7, x16, x17 and x30 only: SMCCC keeps x4-x30 */
 	__asm__ volatile("mov x0, %3\n\tmov x4, #0x44\n\tmov x17, #0x1717\n\tmov x18, #0x1818\n\t"
 			 "mov x30, #0x3030\n\thvc #0\n\tadd %0, x4, x17\n\tmov %1, x18\n\tmov %2, x30"
 			 : "=&r"(a), "=&r"(b), "=&r"(c) : "r"((uint64_t)HVC_PMU_GET_STATE)

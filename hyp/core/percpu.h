@@ -95,7 +95,7 @@ static inline void hyp_update_traps(struct hyp_cpu *c)
 #endif
 		sysreg_mdcr_el2_write(hdcr);
 		c->hdcr = hdcr;
-		isb();
+		sysreg_mdcr_el2_sync();
 	}
 }
 #endif

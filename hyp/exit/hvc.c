@@ -277,10 +277,24 @@ static void hvc_monitor_checksum(guest_reg_t r[4], struct hyp_cpu *c)
 HVC_CALLS
 #undef X
 
+/* A back end that indexes the table in its exception vector (arch_caps.h
+ * ARCH_HVC_VECTOR_*: AArch64's vectors.S) reads it by name, with its own
+ * copy of the base and the size - these two must be ours - and sends an
+ * id past it to hvc_other() by name. */
+#ifdef ARCH_HVC_VECTOR_SLOTS
+_Static_assert(ARCH_HVC_VECTOR_BASE == HVC_BASE && ARCH_HVC_VECTOR_SLOTS == HVC_SLOTS,
+	       "arch_caps.h's HVC table for the vector");
+#define HVC_TABLE_LINKAGE
+extern const hvc_fn hvc_table[HVC_SLOTS];
+void hvc_other(guest_reg_t r[4]);
+#else
+#define HVC_TABLE_LINKAGE static
+#endif
+
 /* Not an id of the table: PSCI's HVC conduit (boards without EL3), else
  * SMCCC "not supported". Out of line: the table's calls pay nothing; the
  * per-CPU pointer only for PSCI, so an unknown id does not read it. */
-static void __attribute__((noinline)) hvc_other(guest_reg_t r[4])
+HVC_TABLE_LINKAGE void __attribute__((noinline)) hvc_other(guest_reg_t r[4])
 {
 	if (ARCH_HAS_SWITCHING && psci_fid((uint32_t)r[0]))
 		psci_call(this_cpu(), r);
@@ -301,7 +315,7 @@ static void hvc_hole(guest_reg_t r[4], struct hyp_cpu *c)
  * Two ids for one slot are caught by hvc_check_table() at boot instead. */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Woverride-init"
-static const hvc_fn hvc_table[HVC_SLOTS] = {
+HVC_TABLE_LINKAGE const hvc_fn hvc_table[HVC_SLOTS] = {
 	[0 ... HVC_SLOTS - 1] = hvc_hole,
 #define X(fid, fn) [HVC_SLOT(fid)] = (fn),
 	HVC_CALLS
