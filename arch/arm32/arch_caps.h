@@ -13,9 +13,6 @@
 /* Whole-system switches on the monitor's SGI and timer, migration, SMP,
  * PSCI (hyp/switch/, hyp/exit/psci.c) */
 #define ARCH_HAS_SWITCHING 1
-/* The monitor relocates itself above the guest's RAM: no hole in it
- * (hyp/core/guest_mem.h) */
-#define ARCH_MONITOR_IN_GUEST_RAM 0
 /* SMCCC's 64-bit convention (function id bit 30): AArch64 only - the
  * 64-bit ids answer -1 here (hyp/exit/hvc.c) */
 #define ARCH_HAS_SMC64 0

@@ -21,9 +21,11 @@ static inline uint32_t cpu_psr(void)
 	return (uint32_t)(read_DAIF() | read_CURRENTEL() | 1u);
 }
 
-/* The EL2 MMU stays off at this step (docs/arm64.md): no exclusives, so
- * no lock - one CPU. */
-static inline bool cpu_hyp_mmu_on(void) { return false; }
+/* EL2's MMU is on (SCTLR_EL2.M, arch/arm64/mmu.c): memory is Normal, so
+ * exclusives - the monitor's locks - work from then on. Before that (and
+ * at any other EL, when a board reports it was started there) the boot
+ * CPU prints alone. */
+static inline bool cpu_hyp_mmu_on(void) { return in_hyp_mode() && (read_SCTLR_EL2() & 1u); }
 
 /* A core takes over a virtual CPU: the guest's EL1&0 TLB entries and the
  * instruction cache (nothing calls it before migration exists). */

@@ -1,9 +1,8 @@
 /*
- * The monitor's lock (arch/arm32/spinlock.h is the AArch32 one). At this
- * step the AArch64 monitor runs on one CPU with its MMU off, where
- * exclusives are not architecturally usable (Device memory), so it takes
- * no lock (arch_cpu.h: cpu_hyp_mmu_on() is false); this is the form the
- * SMP step will use: load-acquire exclusive, WFE while held.
+ * The monitor's lock (arch/arm32/spinlock.h is the AArch32 one):
+ * load-acquire exclusive, WFE while held. Exclusives need Normal memory:
+ * the console takes its lock only once EL2's MMU is on (arch_cpu.h
+ * cpu_hyp_mmu_on(), arch/arm64/mmu.c); one CPU at this step.
  */
 #ifndef ARCH_SPINLOCK_H
 #define ARCH_SPINLOCK_H

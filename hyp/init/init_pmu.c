@@ -36,15 +36,13 @@ void blmon_init(const struct blmon_platform *p)
 	if (p->guest_ram.size == 0 || p->guest_ram.base + p->guest_ram.size > (1ull << 32))
 		blmon_fatal("platform: guest RAM %08llx+%08llx does not end below 4 GiB",
 			    (unsigned long long)p->guest_ram.base, (unsigned long long)p->guest_ram.size);
+	/* the monitor above the guest's RAM (the board moved it to the top):
+	 * the guest's pointers are checked against its RAM alone */
+	if (p->monitor.base < p->guest_ram.base + p->guest_ram.size &&
+	    p->guest_ram.base < p->monitor.base + p->monitor.size)
+		blmon_fatal("platform: the monitor's memory overlaps guest RAM");
 	hyp_guest_ram.base = (uint32_t)p->guest_ram.base;
 	hyp_guest_ram.size = (uint32_t)p->guest_ram.size;
-	/* the monitor inside the guest's RAM (ARCH_MONITOR_IN_GUEST_RAM): a
-	 * hole no guest pointer may touch, and stage 2 leaves unmapped */
-	if (p->monitor.base >= p->guest_ram.base &&
-	    p->monitor.base - p->guest_ram.base < p->guest_ram.size) {
-		hyp_guest_ram.hole_base = (uint32_t)p->monitor.base;
-		hyp_guest_ram.hole_size = (uint32_t)p->monitor.size;
-	}
 	/* one CPU: the others QEMU may have never leave their firmware */
 	hyp_ncpus = hyp_nvcpus = 1;
 	hyp_cpu_base = (struct hyp_cpu *)(void *)p->cpu_data;
@@ -53,19 +51,21 @@ void blmon_init(const struct blmon_platform *p)
 		options_parse(fdt_bootargs((uint8_t *)(uintptr_t)p->guest_dtb, p->guest_dtb_max));
 	log_info("big.LITTLE PMU monitor: EL2 (AArch64), 1 CPU, boot cluster %s\n",
 		 pmu_cluster_desc[hyp_options.boot_cluster].name);
-	log_info("RAM: guest %08lx-%08lx, monitor %08lx-%08lx (a hole stage 2 leaves unmapped)\n",
-		 (unsigned long)p->guest_ram.base, (unsigned long)(p->guest_ram.base + p->guest_ram.size - 1),
+	log_info("RAM: guest %08lx-%08lx, monitor %08lx-%08lx\n", (unsigned long)p->guest_ram.base,
+		 (unsigned long)(p->guest_ram.base + p->guest_ram.size - 1),
 		 (unsigned long)p->monitor.base, (unsigned long)(p->monitor.base + p->monitor.size - 1));
-	/* ... and the guest's tree says so: a /reserved-memory node, no-map */
-	if (hyp_guest_ram.hole_size && p->guest_dtb) {
-		if (fdt_reserve_nomap((uint8_t *)(uintptr_t)p->guest_dtb, p->guest_dtb_max,
-				      p->monitor.base, p->monitor.size) == 0)
-			log_info("device tree: /reserved-memory/blmon@%08lx, no-map\n",
-				 (unsigned long)p->monitor.base);
-		else
-			log_warn("device tree at %08lx: no room or an unusual layout, the monitor's RAM "
-				 "is not reserved in it (a guest using it gets aborts)\n",
-				 (unsigned long)p->guest_dtb);
+	/* ... and the guest's tree says so, as ARMv7's (init.c): /memory ends
+	 * where the monitor starts */
+	if (p->guest_dtb) {
+		int rc = fdt_clip_memory((uint8_t *)(uintptr_t)p->guest_dtb, p->guest_dtb_max,
+					 hyp_guest_ram.base, hyp_guest_ram.size);
+
+		if (rc < 0)
+			blmon_fatal("the guest's DTB at %08lx is not a valid device tree",
+				    (unsigned long)p->guest_dtb);
+		log_info("guest DTB at %08lx: /memory clipped to %08lx+%08lx (%d region%s changed)\n",
+			 (unsigned long)p->guest_dtb, (unsigned long)hyp_guest_ram.base,
+			 (unsigned long)hyp_guest_ram.size, rc, rc == 1 ? "" : "s");
 	}
 	HYP_ASSERT(pmu_sync_max_entries() <= PMU_SYNC_MAX_ENTRIES);
 	uint32_t pmcr = pmu_hw_read(PMU_HW_PMCR);
@@ -81,6 +81,7 @@ void blmon_init(const struct blmon_platform *p)
 	if (hyp_options.switch_us)
 		log_info("blmon.switch_us: no switch timer on AArch64 yet, ignored\n");
 	switch_init(hyp_options.boot_cluster, 0);
+	hyp_mmu_build(p);
 	stage2_build(p);
 	hyp_cpu(0)->boot.entry = p->guest_entry;
 	hyp_cpu(0)->boot.context = p->guest_r0;
@@ -94,6 +95,7 @@ void blmon_cpu_init(unsigned cpu)
 
 	sysreg_vbar_el2_write((uintptr_t)blmon_hyp_vectors);
 	sysreg_tpidr_el2_write((uintptr_t)c);
+	hyp_mmu_enable();
 	stage2_enable();
 	cpu_hyp_traps_init();   /* HCR_EL2.VM: the tables are in place */
 	c->index = cpu;
