@@ -73,4 +73,21 @@ static inline enum s2_kind s2_block_kind(const struct blmon_platform *p, uint64_
 			unmap((p)->mmio[i_].base, (p)->mmio[i_].size);       \
 	} while (0)
 
+/*
+ * The monitor's own stage 1 (both back ends: an identity map of the low
+ * 4 GiB in 2 MiB blocks): the block at a is Normal memory if it starts in
+ * RAM - the guest's or the monitor's, which the monitor reads and writes
+ * cacheable with the attributes the guest's stage 2 gives it, so the two
+ * views agree -, Device otherwise (the UART, the GIC, ...).
+ */
+static inline bool hyp_in(uint64_t a, const struct blmon_range *r)
+{
+	return a >= r->base && a - r->base < r->size;
+}
+
+static inline bool hyp_block_is_ram(const struct blmon_platform *p, uint64_t a)
+{
+	return hyp_in(a, &p->guest_ram) || hyp_in(a, &p->monitor);
+}
+
 #endif

@@ -44,7 +44,8 @@ if { clang-tidy --quiet $SRCS -- "${TIDY_BARE[@]}" $HYP_INC &&
      clang-tidy --quiet $BOARD_SRCS -- "${TIDY_BARE[@]}" -Iboard/common $BOARD_DEFS &&
      clang-tidy --quiet $GUEST_SRCS -- "${TIDY_BARE[@]}" -Iguest-tests/lib -Iguest-tests/common $GUEST_DEFS &&
      clang-tidy --quiet $A64_SRCS -- "${TIDY_A64[@]}" $A64_INC &&
-     clang-tidy --quiet board/qemu-virt-arm64/*.c -- "${TIDY_A64[@]}" -Iinclude -Iarch -Iarch/arm64 -DBOARD_MAX_CPUS=8u &&
+     clang-tidy --quiet board/qemu-virt-arm64/*.c board/common/reloc.c -- "${TIDY_A64[@]}" -Iinclude -Iarch -Iarch/arm64 \
+	-Iboard/common -DBOARD_MAX_CPUS=8 -DHYP_STACK_SIZE=0x4000 -DHYP_SIZE=0x200000 &&
      clang-tidy --quiet guest-tests/arm64/*.c guest-tests/arm64/lib/*.c guest-tests/common/*.c -- "${TIDY_A64[@]}" -Iinclude -Iarch \
 	-Iarch/arm64 -Iguest-tests/arm64/lib -Iguest-tests/common -Ihyp/core -DGUEST_UART=0x09000000u -DGUEST_RAM_BASE=0x40000000u \
 	-DGUEST_HYP_LOAD=0x43E00000u -DGUEST_HYP_SIZE=0x200000u -DGUEST_GICD=0x08000000u -DGUEST_GICC=0x08010000u &&

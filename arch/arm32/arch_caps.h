@@ -16,9 +16,6 @@
 /* Migration between core groups, blmon.cluster_cpus (hyp/switch/migrate.c;
  * without it hyp/switch/migrate_none.c) */
 #define ARCH_HAS_MIGRATION 1
-/* The monitor relocates itself above the guest's RAM: no hole in it
- * (hyp/core/guest_mem.h) */
-#define ARCH_MONITOR_IN_GUEST_RAM 0
 /* SMCCC's 64-bit convention (function id bit 30): AArch64 only - the
  * 64-bit ids answer -1 here (hyp/exit/hvc.c) */
 #define ARCH_HAS_SMC64 0

@@ -42,22 +42,12 @@ static uint64_t s2_l2[GB_32BIT][512] __attribute__((aligned(4096)));
 static uint64_t s2_l3[S2_L3_TABLES][512] __attribute__((aligned(4096)));
 static unsigned s2_l3_used;
 
-static bool in(uint64_t a, const struct blmon_range *r)
-{
-	return a >= r->base && a - r->base < r->size;
-}
-
-static bool is_ram(const struct blmon_platform *p, uint64_t a)
-{
-	return in(a, &p->guest_ram) || in(a, &p->monitor);
-}
-
 void hyp_mmu_build(const struct blmon_platform *p)
 {
 	for (unsigned g = 0; g < GB_32BIT; g++) {
 		for (unsigned i = 0; i < 512; i++) {
 			uint64_t a = g * SZ_1G + i * SZ_2M;
-			uint64_t attr = is_ram(p, a) ? (S1_ATTR(0) | DESC_SH_INNER) : S1_ATTR(1);
+			uint64_t attr = hyp_block_is_ram(p, a) ? (S1_ATTR(0) | DESC_SH_INNER) : S1_ATTR(1);
 
 			hyp_l2[g][i] = a | attr | S1_AP_PL2_RW | DESC_AF | DESC_BLOCK;
 		}

@@ -14,7 +14,9 @@ LOG_LEVEL ?= 3
 
 WARN := -Wall -Wextra -Werror -Wshadow -Wvla -Wstrict-prototypes
 # No FP/SIMD register in the monitor (it does not save the guest's), no
-# unaligned access (the EL2 MMU is off: Device memory), no PIC.
+# unaligned access (start-up, the move to the top of RAM and blmon_init()
+# run before EL2's MMU is on, on Device memory, and share the code of what
+# runs after), no PIC.
 CPU_FLAGS := -mcpu=cortex-a57 -mgeneral-regs-only -mstrict-align
 # x8-x15 and x18 callee-saved in the monitor's own C (AAPCS64 has them
 # caller-saved): an HVC from the guest then saves only x0-x7, x16, x17 and
@@ -43,7 +45,7 @@ ARCH_INC  := -Iinclude -Iarch -I$(ARCH_DIR)
 PMU_INC   := $(ARCH_INC) -Ipmu
 HYP_DIRS  := hyp/core hyp/exit hyp/switch hyp/vgic hyp/debug hyp/fdt hyp/init
 HYP_INC   := $(PMU_INC) $(addprefix -I,$(HYP_DIRS))
-BOARD_INC := $(ARCH_INC)
+BOARD_INC := $(ARCH_INC) -Iboard/common
 LIB_DEFS  := -DLOG_LEVEL=$(LOG_LEVEL)
 # The portable monitor (arch_caps.h says what it carries): all of hyp/
 # but migration (hyp/switch/migrate.c needs HYP threads: migrate_none.c in
@@ -55,12 +57,15 @@ LIB_OBJS := $(patsubst %,$(B)/lib/%.o,$(basename $(LIB_SRCS)))
 include board/$(BOARD)/board.mk
 HYP_SIZE       := 0x200000
 HYP_STACK_SIZE := 0x4000
+BOARD_DEFS     := -DBOARD_MAX_CPUS=$(BOARD_MAX_CPUS) -DHYP_STACK_SIZE=$(HYP_STACK_SIZE) -DHYP_SIZE=$(HYP_SIZE)
 
 # Guests: EL1 bare-metal AArch64, linked at RAM + 512 KiB (QEMU loads an
 # arm64 Image with text_offset 0x80000 there), with the monitor's own
-# formatter (hyp/core/fmt.c) for their console
+# formatter (hyp/core/fmt.c) for their console and its string functions
+# (arch/arm64/string.c: guest-tests/common/fdt.c uses them)
 GUEST_SUITES := $(patsubst guest-tests/arm64/%.c,%,$(wildcard guest-tests/arm64/*.c))
-GUEST_LIB    := $(wildcard guest-tests/arm64/lib/*.c guest-tests/arm64/lib/*.S guest-tests/common/*.c) hyp/core/fmt.c
+GUEST_LIB    := $(wildcard guest-tests/arm64/lib/*.c guest-tests/arm64/lib/*.S guest-tests/common/*.c) hyp/core/fmt.c \
+	arch/arm64/string.c
 GUEST_CFLAGS := -std=c11 $(CPU_FLAGS) -O2 -g -ffreestanding -fno-common -fno-pie \
 	-fno-stack-protector -fno-asynchronous-unwind-tables $(WARN) $(ARCH_INC) \
 	-Iguest-tests/arm64/lib -Iguest-tests/common -Ihyp/core -DGUEST_UART=$(GUEST_UART)u -DGUEST_RAM_BASE=$(GUEST_RAM_BASE)u \
@@ -125,16 +130,25 @@ lib: $(B)/libblmon.a
 
 $(B)/board/%.o: board/%.c arch/arm64/arch.mk board/$(BOARD)/board.mk | deps-quiet
 	@mkdir -p $(dir $@)
-	$(CC) $(TARGET_CFLAGS) $(BOARD_INC) -DBOARD_MAX_CPUS=$(BOARD_MAX_CPUS)u -MMD -MP -c $< -o $@
+	$(CC) $(TARGET_CFLAGS) $(BOARD_INC) $(BOARD_DEFS) -MMD -MP -c $< -o $@
 $(B)/board/%.o: board/%.S arch/arm64/arch.mk | deps-quiet
 	@mkdir -p $(dir $@)
-	$(CC) $(CPU_FLAGS) $(BOARD_INC) -MMD -MP -c $< -o $@
+	$(CC) $(CPU_FLAGS) $(BOARD_INC) $(BOARD_DEFS) -MMD -MP -c $< -o $@
 BOARD_OBJS := $(patsubst board/%,$(B)/board/%.o,$(basename $(BOARD_SRCS)))
+# Linked -pie at the load address: every absolute address is an
+# R_AARCH64_RELATIVE entry of .rela.dyn, so start-up can move the image to
+# the top of RAM (board/common/reloc.c); any other relocation would be an
+# address it cannot fix.
+HYP_LDFLAGS := -nostdlib -nostartfiles -pie -Wl,-z,notext -Wl,--gc-sections \
+	-Wl,--no-warn-rwx-segments -Wl,--build-id=none
 $(B)/hyp.elf: $(BOARD_OBJS) $(B)/libblmon.a linker/hyp-arm64.ld
-	$(CC) $(TARGET_LDFLAGS) -T linker/hyp-arm64.ld -Wl,--defsym=HYP_LOAD_ADDR=$(HYP_LOAD_ADDR) \
+	$(CC) $(HYP_LDFLAGS) -T linker/hyp-arm64.ld -Wl,--defsym=HYP_LOAD_ADDR=$(HYP_LOAD_ADDR) \
 		-Wl,--defsym=HYP_SIZE=$(HYP_SIZE) -Wl,--defsym=HYP_STACK_SIZE=$(HYP_STACK_SIZE) \
 		-Wl,--defsym=BOARD_MAX_CPUS=$(BOARD_MAX_CPUS) -Wl,-Map=$@.map \
-		$(BOARD_OBJS) $(B)/libblmon.a -o $@
+		$(BOARD_OBJS) $(B)/libblmon.a -o $@.tmp
+	@bad=$$($(CROSS)readelf -rW $@.tmp | awk '/^[0-9a-f]+ +[0-9a-f]+ +R_AARCH64/ && $$3 != "R_AARCH64_RELATIVE"' | head -3); \
+		if [ -n "$$bad" ]; then echo "$@: relocations the image cannot move:"; echo "$$bad"; exit 1; fi
+	mv $@.tmp $@
 
 $(B)/guests/lib/%.o: %.c arch/arm64/arch.mk | deps-quiet
 	@mkdir -p $(dir $@)

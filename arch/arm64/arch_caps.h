@@ -20,10 +20,6 @@
 /* The pair the monitor emulates is ARMv8's: Cortex-A57 + Cortex-A53
  * (pmu/pmu_cluster.c) */
 #define ARCH_PMU_PAIR_V8   1
-/* The image runs where it is linked, 62 MiB into RAM (no self-relocation
- * yet): the guest's RAM has a hole there, which stage 2 leaves unmapped
- * and every pointer check skips (hyp/core/guest_mem.h) */
-#define ARCH_MONITOR_IN_GUEST_RAM 1
 /* SMCCC's 64-bit convention (function id bit 30): the cycle counter in
  * one register, SYNC's array at a 64-bit address (hyp/exit/hvc.c) */
 #define ARCH_HAS_SMC64 1

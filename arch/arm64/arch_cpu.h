@@ -21,12 +21,11 @@ static inline uint32_t cpu_psr(void)
 	return (uint32_t)(read_DAIF() | read_CURRENTEL() | 1u);
 }
 
-/* Whether the monitor's locks (exclusives: spinlock.h) work yet. EL2's
- * MMU is off at this step (docs/arm64.md), where the ARM ARM leaves
- * exclusives on Device memory to the implementation; QEMU's work there
- * (measured: the SMP scenarios), which is what the AArch64 monitor runs
- * on until EL2's stage 1 is on. */
-static inline bool cpu_hyp_mmu_on(void) { return true; }
+/* EL2's MMU is on (SCTLR_EL2.M, arch/arm64/mmu.c): memory is Normal, so
+ * exclusives - the monitor's locks - work from then on. Before that (and
+ * at any other EL, when a board reports it was started there) the boot
+ * CPU prints alone. */
+static inline bool cpu_hyp_mmu_on(void) { return in_hyp_mode() && (read_SCTLR_EL2() & 1u); }
 
 /* A core takes over a virtual CPU: the guest's EL1&0 TLB entries and the
  * instruction cache (nothing calls it before migration exists). */

@@ -1,23 +1,26 @@
 /*
- * Stage 2 for the AArch64 guest (arch/arm32/mmu.h is the ARMv7 one): an
- * identity map of what arch/s2_map.h says the guest owns - its RAM as
- * Normal memory, the board's device windows as Device - and nothing of the
- * monitor's image, data and stacks, so a guest access there is a stage-2
- * abort (trap.c: an external abort in the guest). EL2's own translation
- * stays off at this step (docs/arm64.md): the monitor reaches memory by
- * its physical address, which is the guest's IPA.
+ * EL2's own stage 1 and the guest's stage 2 (arch/arm32/mmu.h is the ARMv7
+ * one, with the same names): docs/arm64.md "The EL2 MMU" and "Stage 2".
  */
 #ifndef HYP_MMU_H
 #define HYP_MMU_H
 
 #include "blmon.h"
 
-/* EL2's own stage 1 (arch/arm32/mmu.h's names, hyp/init/init.c calls
- * them): off at this step, the monitor runs on physical addresses
- * (another change turns it on) */
-static inline void hyp_mmu_build(const struct blmon_platform *p) { (void)p; }
-static inline void hyp_mmu_enable(void) {}
+/* EL2's stage 1: an identity map of the low 4 GiB, RAM (the guest's and
+ * the monitor's) Normal write-back, the rest Device-nGnRE, in 2 MiB
+ * blocks; only the monitor's own memory executable. hyp_mmu_build() once,
+ * on the boot CPU with its MMU off (it also invalidates the monitor's
+ * memory from the data cache); hyp_mmu_enable() on every CPU before it
+ * first uses a lock - blmon_cpu_init() calls it, so a secondary CPU
+ * brought up through blmon_cpu_init() gets it without more. */
+void hyp_mmu_build(const struct blmon_platform *p);
+void hyp_mmu_enable(void);
 
+/* Stage 2 for the guest: an identity map of what arch/s2_map.h says the
+ * guest owns - its RAM as Normal memory, the board's device windows as
+ * Device - and nothing of the monitor's image, data and stacks, so a guest
+ * access there is a stage-2 abort (trap.c: an external abort in the guest). */
 void stage2_build(const struct blmon_platform *p);   /* once, boot CPU */
 void stage2_enable(void);                             /* every CPU, before HCR_EL2.VM */
 

@@ -1,8 +1,10 @@
 /*
  * The monitor's lock (arch/arm32/spinlock.h is the AArch32 one):
  * load-acquire exclusive, WFE while held, store-release to let go (which
- * clears the waiters' exclusive monitors: their event). EL2's MMU is off at
- * this step: exclusives on QEMU work there (arch_cpu.h cpu_hyp_mmu_on()).
+ * clears the waiters' exclusive monitors: their event). Exclusives need
+ * Normal memory: the console takes its lock only once EL2's MMU is on
+ * (arch_cpu.h cpu_hyp_mmu_on(), arch/arm64/mmu.c); the secondaries turn
+ * theirs on before they take any lock.
  */
 #ifndef ARCH_SPINLOCK_H
 #define ARCH_SPINLOCK_H

@@ -4,8 +4,9 @@
  * links newlib's (arm-none-eabi); newlib is packaged for arm-none-eabi
  * only, so the AArch64 monitor, built -ffreestanding -nostdlib with
  * gcc-aarch64-linux-gnu, has these instead: byte loops, correct for any
- * alignment (EL2 runs with its MMU off: every access is Device memory,
- * where an unaligned one faults - hence -mstrict-align too). None is on a
+ * alignment (until EL2's MMU is on - start-up, the move to the top of RAM,
+ * blmon_init() - every access is Device memory, where an unaligned one
+ * faults - hence -mstrict-align too). None is on a
  * trap path that matters: the hot paths copy no memory (docs/arm64.md).
  */
 #include <stddef.h>

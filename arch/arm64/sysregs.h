@@ -24,6 +24,7 @@
 	X(MIDR_EL1,        3, 0,  0,  0, 0)                               \
 	X(MPIDR_EL1,       3, 0,  0,  0, 5)                               \
 	X(ID_AA64DFR0_EL1, 3, 0,  0,  5, 0)                               \
+	X(CTR_EL0,         3, 3,  0,  0, 1)   /* cache line sizes (mmu.c) */ \
 	/* the guest's EL1 exception state (undefined-instruction injection) */ \
 	X(SPSR_EL1,        3, 0,  4,  0, 0)                               \
 	X(ELR_EL1,         3, 0,  4,  0, 1)                               \
@@ -93,6 +94,8 @@
 	X(MDCR_EL2,        3, 4,  1,  1, 1)                               \
 	X(CPTR_EL2,        3, 4,  1,  1, 2)                               \
 	X(HSTR_EL2,        3, 4,  1,  1, 3)                               \
+	X(TTBR0_EL2,       3, 4,  2,  0, 0)   /* EL2's stage 1 (mmu.c) */    \
+	X(TCR_EL2,         3, 4,  2,  0, 2)                               \
 	X(VTTBR_EL2,       3, 4,  2,  1, 0)   /* stage 2 (mmu.c) */          \
 	X(VTCR_EL2,        3, 4,  2,  1, 2)                               \
 	X(SPSR_EL2,        3, 4,  4,  0, 0)                               \
@@ -100,6 +103,7 @@
 	X(ESR_EL2,         3, 4,  5,  2, 0)                               \
 	X(FAR_EL2,         3, 4,  6,  0, 0)                               \
 	X(HPFAR_EL2,       3, 4,  6,  0, 4)   /* a stage-2 fault's IPA */   \
+	X(MAIR_EL2,        3, 4, 10,  2, 0)                               \
 	X(VBAR_EL2,        3, 4, 12,  0, 0)                               \
 	X(TPIDR_EL2,       3, 4, 13,  0, 2)   /* this CPU's struct hyp_cpu * */ \
 	X(CNTVOFF_EL2,     3, 4, 14,  0, 3)                               \

@@ -54,7 +54,9 @@ extern char __rel_start[], __rel_end[];
 
 /* board/common/reloc.c: move the image to `base`, fixing its absolute
  * addresses; returns the new _start. */
-uint32_t reloc_move(uint32_t base);
-void reloc_jump(uint32_t entry) __attribute__((noreturn));
+uintptr_t reloc_move(uintptr_t base);
+/* the board's start.S: continue at the moved image's _start, the
+ * instruction cache clean of the old one */
+void reloc_jump(uintptr_t entry) __attribute__((noreturn));
 
 #endif

@@ -5,18 +5,20 @@
  * the start of RAM that loads x0 (the DTB) and x4 (the kernel's entry)
  * from literals and branches. The monitor reads both from the stub, so
  * it starts whatever QEMU booted as a kernel, with the tree QEMU made.
+ * It moves itself to the top of RAM first, as the ARMv7 boards' monitor
+ * does (board/common/place.h, reloc.c): the guest's RAM is what lies below.
  */
 #include <stdint.h>
-#include "blmon.h"
+#include "board_common.h"
 #include "io.h"
 #include "sysregs_access.h"
+#include "place.h"
 
 #define UART           0x09000000u
 #define PL011_DR       0x00u
 #define PL011_FR       0x18u
 #define PL011_FR_TXFF  (1u << 5)
 #define RAM_BASE       0x40000000u
-#define HYP_SIZE_BYTES 0x200000u
 #define PSCI_CPU_OFF      0x84000002u
 #define PSCI_CPU_ON64     0xc4000003u
 #define PSCI_SYSTEM_OFF   0x84000008u
@@ -29,7 +31,6 @@
 #define GICH_BASE      0x08030000u
 #define GICV_BASE      0x08040000u
 
-extern char __image_start[];
 void board_boot(uint64_t current_el) __attribute__((noreturn));
 
 void board_console_putc(char c)
@@ -136,23 +137,26 @@ static struct blmon_cpu_data cpu_data[BOARD_MAX_CPUS];
 void board_boot(uint64_t current_el)
 {
 	struct blmon_platform p = { 0 };
-	struct blmon_range ram;
+	struct board_boot_info bi;
 	uint64_t dtb = stub_literal(0), entry = stub_literal(4);
 	uint32_t total;
 
 	if (((current_el >> 2) & 3u) != 2)
 		blmon_fatal("started at EL%lu, not EL2: QEMU needs -M virt,virtualization=on",
 			    (unsigned long)((current_el >> 2) & 3u));
-	if (!dtb || !entry || (total = fdt_total(dtb)) == 0)
+	if (!dtb || !entry || dtb < RAM_BASE || dtb >> 32 || (dtb & 3) || (total = fdt_total(dtb)) == 0)
 		blmon_fatal("no kernel or device tree from QEMU: give it -kernel IMAGE");
-	if (!blmon_fdt_memory((const void *)(uintptr_t)dtb, total, &ram) || ram.base != RAM_BASE)
-		blmon_fatal("QEMU's device tree at %08lx has no /memory at %08lx", (unsigned long)dtb,
-			    (unsigned long)RAM_BASE);
-	p.guest_ram = ram;
-	/* inside the guest's RAM (no self-relocation yet): stage 2 leaves it
-	 * out, and no guest pointer may reach it (docs/arm64.md) */
-	p.monitor.base = (uintptr_t)__image_start;
-	p.monitor.size = HYP_SIZE_BYTES;
+	qemu_boot_info(&bi, (uint32_t)dtb, total, RAM_BASE);
+	struct blmon_range mon = monitor_place(&bi);
+
+	/* at -m 64 the load address is the top 2 MiB (no move); above, both
+	 * are whole 2 MiB regions (linker/hyp-arm64.ld), never overlapping */
+	if ((uintptr_t)__image_start != mon.base)
+		reloc_jump(reloc_move(mon.base));
+	/* the guest's RAM is what lies below the monitor (/memory says so,
+	 * blmon_init()); stage 2 leaves the monitor out */
+	p.guest_ram = (struct blmon_range){ bi.ram.base, mon.base - bi.ram.base };
+	p.monitor = mon;
 	/* The devices below RAM (flash, the GIC - stage 2 takes its pages out
 	 * again: arch/s2_map.h -, the UART, RTC, fw_cfg, virtio-mmio, PCIe) and
 	 * virt's high regions (redistributors, PCIe ECAM at 0x40_1000_0000,
@@ -172,8 +176,8 @@ void board_boot(uint64_t current_el)
 	p.cpu_data = cpu_data;
 	p.guest_entry = (uint32_t)entry;
 	p.guest_r0 = (uint32_t)dtb;
-	p.guest_dtb = (uint32_t)dtb;
-	p.guest_dtb_max = total;
+	p.guest_dtb = bi.dtb;
+	p.guest_dtb_max = bi.dtb_max;
 	blmon_init(&p);
 	blmon_cpu_init(0);
 	blmon_enter_next_stage();

@@ -2,8 +2,10 @@
 # first step; docs/arm64.md). Built by `make ARCH=arm64` only (BOARD_ARCH):
 # build/arm64/hyp.elf, its guests in build/arm64/guests/.
 # -M virt,virtualization=on,gic-version=2 -cpu cortex-a57 (or cortex-a53),
-# -m 64..3072, -smp 1..8. The image is linked at 62 MiB into RAM, where QEMU
-# puts nothing for -m 64 and up, and runs there (no self-relocation yet).
+# -m 64..3072, -smp 1..8. Load address: 62 MiB into RAM, where QEMU puts
+# nothing for -m 64 and up (the kernel near the start of RAM, the initrd
+# and DTB at min(RAM/2, 128 MiB)); the image then moves itself to the top of RAM
+# (board/common/reloc.c), as the ARMv7 boards' do.
 BOARD_ARCH     := arm64
 HYP_LOAD_ADDR  := 0x43E00000
 BOARD_MAX_CPUS := 8
@@ -18,4 +20,4 @@ GUEST_RAM_BASE := 0x40000000
 GUEST_UART     := 0x09000000
 GUEST_GICD     := 0x08000000
 GUEST_GICC     := 0x08010000
-BOARD_SRCS     := board/qemu-virt-arm64/start.S board/qemu-virt-arm64/board.c
+BOARD_SRCS     := board/qemu-virt-arm64/start.S board/qemu-virt-arm64/board.c board/common/reloc.c

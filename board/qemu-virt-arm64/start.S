@@ -1,8 +1,11 @@
 /*
  * The AArch64 monitor's first instructions: QEMU's loader starts the ELF's
  * entry at EL2 on CPU 0 (`-device loader,file=...,cpu-num=0`), MMU and
- * caches off, nothing else set. A stack, a clean .bss, then C. The other
- * CPUs start at secondary_entry.
+ * caches off, nothing else set. A stack, a clean .bss, then C:
+ * board_boot() moves the image to the top of RAM (board/common/reloc.c)
+ * and starts again here, in the copy. Every address is PC-relative, so
+ * this runs as well in either place. The other CPUs start at
+ * secondary_entry, in the moved image.
  */
 	.section .text.boot, "ax"
 	.global	_start
@@ -42,3 +45,15 @@ secondary_entry:
 	bl	board_secondary
 4:	wfi
 	b	4b
+
+/* void reloc_jump(uintptr_t entry): continue at the moved image's _start,
+ * the copy written (MMU off: to memory) and the instruction cache clean
+ * of what was there before. */
+	.text
+	.global	reloc_jump
+reloc_jump:
+	dsb	sy
+	ic	iallu
+	dsb	nsh
+	isb
+	br	x0

@@ -179,8 +179,11 @@ static void psci_and_start(void)
 		 cpu_on(PSCI_CPU_ON64, 1, 0x1000, 0), PSCI_INVALID_ADDRESS);
 	check_eq("CPU_ON SMC64 with the entry above 4 GiB: -9",
 		 cpu_on(PSCI_CPU_ON64, 1, 0x100000000ull | (uintptr_t)secondary_entry, 0), PSCI_INVALID_ADDRESS);
-	check_eq("CPU_ON in the monitor's hole: -9",
-		 cpu_on(PSCI_CPU_ON64, 1, GUEST_HYP_LOAD, 0), PSCI_INVALID_ADDRESS);
+	/* the scenarios run at the board's -m 512: the monitor has moved to
+	 * RAM's last 2 MiB, and its load address is the guest's RAM now */
+	check_eq("CPU_ON with the entry in the monitor's memory (RAM's top 2 MiB): -9",
+		 cpu_on(PSCI_CPU_ON64, 1, GUEST_RAM_BASE + 0x20000000ull - GUEST_HYP_SIZE, 0),
+		 PSCI_INVALID_ADDRESS);
 	check_eq("... CPU 1 still off", aff_info(PSCI_AFF_INFO32, 1), AFF_OFF);
 	/* SMC32: w1-w3, the upper halves ignored */
 	check_eq("CPU_ON SMC32 of CPU 1 (x2, x3 with upper halves set): 0",

@@ -69,12 +69,12 @@ extern uint32_t monitor_base;
 extern uint32_t ram_mb;
 extern const void *guest_dtb;    /* r2 at entry */
 
-/* First /memory region of a DTB: false if not found / not an FDT. */
-bool fdt_memory(const void *fdt, uint64_t *base, uint64_t *size);
-/* /chosen/bootargs of a DTB, or 0. */
-const char *fdt_bootargs(const void *fdt);
+#include "guest_fdt.h"   /* fdt_memory, fdt_bootargs (guest-tests/common/) */
 /* key=N in the guest's bootargs (decimal), or dflt. */
-uint32_t bootarg_u32(const char *key, uint32_t dflt);
+static inline uint32_t bootarg_u32(const char *key, uint32_t dflt)
+{
+	return fdt_bootarg_u32(guest_dtb, key, dflt);
+}
 
 static inline uint32_t guest_cpsr(void)
 {

@@ -86,8 +86,7 @@ static int32_t sync_counters(struct hyp_cpu *c, uint32_t addr)
 	const struct guest_ram *m = &hyp_guest_ram;
 	const uint32_t esz = sizeof(struct descriptor);
 
-	/* the header in RAM, for its read; the hole's test with the array's */
-	if ((addr & 3) || !guest_range_in_ram(m, addr, esz) || addr == 0)   /* pmu_sync_entries(): not null */
+	if ((addr & 3) || !guest_range_ok(m, addr, esz) || addr == 0)   /* pmu_sync_entries(): not null */
 		return BL_HVC_INVALID_PARAMETER;
 	uint32_t entries = *(const volatile uint32_t *)(uintptr_t)addr;   /* header.entries */
 

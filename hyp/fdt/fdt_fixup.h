@@ -39,24 +39,4 @@ int fdt_clip_memory(uint8_t *fdt, uint32_t max_len, uint32_t base, uint32_t size
 #define FDT_TRIM_MAX_PHANDLES 64
 int fdt_trim_cpus(uint8_t *fdt, uint32_t max_len, unsigned keep);
 
-/*
- * Tell the guest a range of its RAM is not its own (the AArch64 monitor,
- * linked inside it): add
- *     reserved-memory { #address-cells, #size-cells (the root's); ranges;
- *         blmon@BASE { reg = <BASE SIZE>; no-map; }; };
- * as the root's last child. This one fix-up moves bytes: what follows the
- * root's end in the structure block and the strings block move up by the
- * node's size and the property names the strings block lacks are appended,
- * all inside the blob's totalsize (QEMU's trees have a MiB of room; nothing
- * is ever written past totalsize, which does not change).
- * Requires the usual layout (memory reservation map, structure block, strings
- * block, in that order, free space after them), a root with 1 or 2 address
- * and size cells that hold base and size, and no /reserved-memory node yet.
- * Returns 0 when the node was added; negative when the blob is not a valid
- * FDT, does not meet those conditions or lacks room - nothing is written
- * then: every check is made before the first write. Bounds-checked against
- * max_len and totalsize, like the others.
- */
-int fdt_reserve_nomap(uint8_t *fdt, uint32_t max_len, uint64_t base, uint64_t size);
-
 #endif

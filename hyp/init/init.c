@@ -34,7 +34,7 @@
  * are the board's mistakes, reported as such. */
 static void check_platform(const struct blmon_platform *p)
 {
-	const struct blmon_range *r = &p->guest_ram;
+	const struct blmon_range *r = &p->guest_ram, *m = &p->monitor;
 
 	if (p->ncpus == 0 || p->ncpus > BLMON_MAX_CPUS || !p->cpu_data)
 		blmon_fatal("platform: %u CPUs (1-%u supported) or no per-CPU storage", p->ncpus,
@@ -42,10 +42,7 @@ static void check_platform(const struct blmon_platform *p)
 	if (r->size == 0 || r->base % 0x200000u || r->size % 0x200000u || r->base + r->size > (1ull << 32))
 		blmon_fatal("platform: guest RAM %08llx+%08llx is not 2 MiB aligned below 4 GiB",
 			    (unsigned long long)r->base, (unsigned long long)r->size);
-	/* the monitor beside the guest's RAM (ARMv7), or inside it where the
-	 * back end says so (ARCH_MONITOR_IN_GUEST_RAM: a hole, below) */
-	if (!ARCH_MONITOR_IN_GUEST_RAM && p->monitor.base < r->base + r->size &&
-	    r->base < p->monitor.base + p->monitor.size)
+	if (m->base < r->base + r->size && r->base < m->base + m->size)
 		blmon_fatal("platform: the monitor's memory overlaps guest RAM");
 	if (p->ndevices > BLMON_MAX_DEVICE_WINDOWS || p->nmmio > BLMON_MAX_MMIO)
 		blmon_fatal("platform: too many device windows or emulated regions");
@@ -136,27 +133,6 @@ static void check_gic(const struct blmon_platform *p)
 			    (unsigned long long)g.dist, (unsigned long)p->gicd);
 }
 
-/* The monitor inside the guest's RAM (ARCH_MONITOR_IN_GUEST_RAM: AArch64
- * until self-relocation): a hole no guest pointer may touch
- * (hyp/core/guest_mem.h) and stage 2 leaves unmapped, and the guest's
- * tree says so - a /reserved-memory node, no-map (docs/arm64.md). */
-static void guest_ram_hole(const struct blmon_platform *p)
-{
-	if (!ARCH_MONITOR_IN_GUEST_RAM || p->monitor.base < p->guest_ram.base ||
-	    p->monitor.base - p->guest_ram.base >= p->guest_ram.size)
-		return;
-	hyp_guest_ram.hole_base = (uint32_t)p->monitor.base;
-	hyp_guest_ram.hole_size = (uint32_t)p->monitor.size;
-	if (!p->guest_dtb)
-		return;
-	if (fdt_reserve_nomap((uint8_t *)(uintptr_t)p->guest_dtb, p->guest_dtb_max, p->monitor.base,
-			      p->monitor.size) == 0)
-		log_info("device tree: /reserved-memory/blmon@%08lx, no-map\n", (unsigned long)p->monitor.base);
-	else
-		log_warn("device tree at %08lx: no room or an unusual layout, the monitor's RAM is not reserved in it (a guest using it gets aborts)\n",
-			 (unsigned long)p->guest_dtb);
-}
-
 static void patch_guest_dtb(const struct blmon_platform *p)
 {
 	if (!p->guest_dtb) {
@@ -218,7 +194,6 @@ void blmon_init(const struct blmon_platform *p)
 		pmu_phys_events(pmceid0, pmceid1);
 	hvc_check_table();
 	dbg_hw_probe();
-	guest_ram_hole(p);
 	hyp_mmu_build(p);
 	stage2_build(p);
 	for (unsigned i = 0; i < p->nmmio; i++)

@@ -71,6 +71,27 @@ static void every_block(void **state)
 	}
 }
 
+/* The monitor's own stage 1 (hyp_block_is_ram): RAM - the guest's and
+ * the monitor's, wherever it lies - Normal, the rest Device */
+static void hyp_stage1(void **state)
+{
+	(void)state;
+	const struct blmon_platform *ps[] = { &v7, &a64 };
+
+	for (unsigned k = 0; k < 2; k++) {
+		const struct blmon_platform *p = ps[k];
+
+		assert_true(hyp_block_is_ram(p, 0x40000000u));
+		assert_true(hyp_block_is_ram(p, p->monitor.base));
+		assert_true(hyp_block_is_ram(p, p->monitor.base + p->monitor.size - M2));
+		assert_false(hyp_block_is_ram(p, 0x09000000u));   /* the UART */
+		assert_false(hyp_block_is_ram(p, 0x08000000u));   /* the GIC */
+		assert_false(hyp_block_is_ram(p, 0x3fe00000u));   /* just below RAM */
+		assert_false(hyp_block_is_ram(p, 0x60000000u));   /* just past all of it */
+		assert_false(hyp_block_is_ram(p, 0xffe00000u));
+	}
+}
+
 static void edges(void **state)
 {
 	(void)state;
@@ -89,6 +110,7 @@ static void edges(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = { cmocka_unit_test(armv7_layout), cmocka_unit_test(aarch64_layout),
-					    cmocka_unit_test(every_block), cmocka_unit_test(edges) };
+					    cmocka_unit_test(every_block), cmocka_unit_test(hyp_stage1),
+					    cmocka_unit_test(edges) };
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

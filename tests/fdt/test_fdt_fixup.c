@@ -1,5 +1,5 @@
 #define _GNU_SOURCE /* memmem, mkstemp */
-/* fdt_clip_memory(), fdt_trim_cpus() and fdt_reserve_nomap() (hyp/fdt/fdt_fixup.c) on blobs built
+/* fdt_clip_memory() and fdt_trim_cpus() (hyp/fdt/fdt_fixup.c) on blobs built
  * here by hand, and fdt_trim_cpus() on QEMU's own virt trees for -smp 4 and
  * 8 (tests/fixtures/qemu-virt-smp{4,8}.dtb: tools/make-guest-dtb.sh's tree,
  * QEMU 7.2's -machine dumpdtb plus the PMU node it leaves empty, compacted
@@ -648,122 +648,6 @@ static void qemu_rejects_writes_nothing(void **state)
 	assert_true(fdt_trim_cpus(blob, n, 2) < 0);
 	assert_memory_equal(before, blob, n);
 }
-/* ---- fdt_reserve_nomap(): the AArch64 monitor's hole --------------------- */
-
-/* QEMU's virt tree for -smp 4 with room after its strings: its totalsize
- * raised by room bytes of zeros (QEMU's own trees have a MiB of room; the
- * fixtures were compacted by dtc) */
-static uint32_t load_with_room(const char *name, uint32_t room)
-{
-	uint32_t n = load(name);
-
-	assert_true(n + room <= sizeof(blob));
-	memset(blob + n, 0, room);
-	w32(blob + 4, n + room);
-	memcpy(before, blob, n + room);
-	return n + room;
-}
-
-static void reserve_qemu_tree(void **state)
-{
-	(void)state;
-	uint32_t n = load_with_room("qemu-virt-gicv2.dtb", 512);
-	uint32_t strs = r32(blob + 12), nstrs = r32(blob + 32), nstruct = r32(blob + 36);
-
-	assert_int_equal(fdt_reserve_nomap(blob, n, 0x43e00000u, 0x200000u), 0);
-	assert_int_equal(r32(blob + 4), n);   /* totalsize kept */
-	/* the node: 132 bytes of structure; "no-map" the one name QEMU's strings lack */
-	assert_int_equal(r32(blob + 36), nstruct + 132);
-	assert_int_equal(r32(blob + 12), strs + 132);
-	assert_int_equal(r32(blob + 32), nstrs + 7);
-	assert_memory_equal(blob + strs + 132, before + strs, nstrs);
-	const char *dts = dtc_dts(blob, n);
-
-	assert_non_null(strstr(dts, "\treserved-memory {\n\t\t#address-cells = <0x02>;\n\t\t#size-cells = <0x02>;\n"
-				    "\t\tranges;\n\n\t\tblmon@43e00000 {\n"
-				    "\t\t\treg = <0x00 0x43e00000 0x00 0x200000>;\n\t\t\tno-map;\n\t\t};\n\t};\n};"));
-	/* the monitor's readers still read it; the rest of the tree is as it was */
-	uint64_t base, size;
-	struct fdt_gic g;
-
-	assert_true(fdt_memory(blob, n, &base, &size));
-	assert_true(base == 0x40000000u && size != 0);
-	assert_true(fdt_gic(blob, n, &g));
-	assert_memory_equal(blob, before + 0, 12);
-	/* once only: a second call finds the node and writes nothing */
-	memcpy(before, blob, n);
-	assert_true(fdt_reserve_nomap(blob, n, 0x43e00000u, 0x200000u) < 0);
-	assert_memory_equal(before, blob, n);
-}
-
-/* a hand-built tree: 1 address cell, 1 size cell, none of the names */
-static void reserve_hand_built(void **state)
-{
-	(void)state;
-	struct fdtb b;
-
-	memset(&b, 0, sizeof(b));
-	node(&b, "");
-	prop1(&b, "#address-cells", 1);
-	prop1(&b, "#size-cells", 1);
-	node(&b, "memory@80000000");
-	uint32_t reg[2] = { 0x80000000u, 0x10000000u };
-
-	prop(&b, "device_type", reg, 0);
-	tok(&b, 2);
-	tok(&b, 2);
-	uint32_t n = finish(&b) + 256;
-
-	w32(b.buf + 4, n);
-	assert_int_equal(fdt_reserve_nomap(b.buf, n, 0x8fe00000u, 0x200000u), 0);
-	const char *dts = dtc_dts(b.buf, n);
-
-	assert_non_null(strstr(dts, "blmon@8fe00000 {\n\t\t\treg = <0x8fe00000 0x200000>;\n\t\t\tno-map;"));
-	assert_non_null(strstr(dts, "#address-cells = <0x01>;\n\t\t#size-cells = <0x01>;\n\t\tranges;"));
-	assert_non_null(strstr(dts, "memory@80000000 {"));
-}
-
-/* Nothing written: no room (the compacted fixture as it is, or a byte
- * short), a range the cells cannot hold, size 0, the blob cut short, the
- * strings block before the structure block */
-static void reserve_rejects_writes_nothing(void **state)
-{
-	(void)state;
-	uint32_t n = load("qemu-virt-gicv2.dtb");
-
-	assert_true(fdt_reserve_nomap(blob, n, 0x43e00000u, 0x200000u) < 0);
-	assert_memory_equal(before, blob, n);
-	n = load_with_room("qemu-virt-gicv2.dtb", 132 + 7 - 1);
-	assert_true(fdt_reserve_nomap(blob, n, 0x43e00000u, 0x200000u) < 0);
-	assert_memory_equal(before, blob, n);
-	n = load_with_room("qemu-virt-gicv2.dtb", 1024);
-	assert_true(fdt_reserve_nomap(blob, n, 0x43e00000u, 0) < 0);
-	assert_true(fdt_reserve_nomap(blob, n - 1, 0x43e00000u, 0x200000u) < 0);
-	assert_memory_equal(before, blob, n);
-
-	struct fdtb b;
-	uint32_t total;
-
-	memset(&b, 0, sizeof(b));
-	node(&b, "");
-	prop1(&b, "#address-cells", 1);
-	prop1(&b, "#size-cells", 1);
-	tok(&b, 2);
-	total = finish(&b) + 256;
-	w32(b.buf + 4, total);
-	uint8_t copy[sizeof(b.buf)];
-
-	memcpy(copy, b.buf, sizeof(copy));
-	assert_true(fdt_reserve_nomap(b.buf, total, 0xfff00000u, 0x200000u) < 0);   /* past 4 GiB */
-	assert_true(fdt_reserve_nomap(b.buf, total, 0x1000000000ull, 0x200000u) < 0);
-	assert_memory_equal(copy, b.buf, sizeof(copy));
-	/* strings block moved before the structure block */
-	w32(b.buf + 12, 40 - 1);
-	memcpy(copy, b.buf, sizeof(copy));
-	assert_true(fdt_reserve_nomap(b.buf, total, 0x1000000u, 0x200000u) < 0);
-	assert_memory_equal(copy, b.buf, sizeof(copy));
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -780,9 +664,6 @@ int main(void)
 		cmocka_unit_test(qemu_smp4_keep2),
 		cmocka_unit_test(qemu_smp8_keep4),
 		cmocka_unit_test(qemu_rejects_writes_nothing),
-		cmocka_unit_test(reserve_qemu_tree),
-		cmocka_unit_test(reserve_hand_built),
-		cmocka_unit_test(reserve_rejects_writes_nothing),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -27,6 +27,26 @@ struct exc64 {
 extern volatile struct exc64 last_exc;
 void exc_clear(void);
 
+/* One load from addr: the value (0xdead if the load did not complete,
+ * an abort taken), and the load's own address for the abort's ELR */
+static inline uint64_t guest_load(uint64_t addr, uint64_t *insn)
+{
+	uint64_t v = 0xdead, at;
+
+	__asm__ volatile("adr %1, 1f\n1:\tldr %0, [%2]" : "+r"(v), "=&r"(at) : "r"(addr) : "memory");
+	*insn = at;
+	return v;
+}
+
+/* One store to addr, the store's own address in *insn */
+static inline void guest_store(uint64_t addr, uint64_t v, uint64_t *insn)
+{
+	uint64_t at;
+
+	__asm__ volatile("adr %0, 1f\n1:\tstr %1, [%2]" : "=&r"(at) : "r"(v), "r"(addr) : "memory");
+	*insn = at;
+}
+
 /* Run fn at EL0 (EL0t, MMU off, interrupts masked) on its own stack, back
  * at EL1 when it returns; its exceptions are recorded in last_exc as
  * EL1's are (start.S) */

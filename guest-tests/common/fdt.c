@@ -1,7 +1,10 @@
-/* Just enough FDT reading for the tests: what the guest was told (/memory)
- * and what the test harness says about the machine (/chosen/bootargs). */
+/* Just enough FDT reading for the tests of both architectures: what the
+ * guest was told (/memory) and what the test harness says about the
+ * machine (/chosen/bootargs). Its own reader, not the monitor's
+ * (hyp/fdt/): a test of what the monitor wrote in the tree reads it
+ * another way. */
 #include <string.h>
-#include "guest.h"
+#include "guest_fdt.h"
 
 static uint32_t be32(const uint8_t *p)
 {
@@ -88,9 +91,9 @@ const char *fdt_bootargs(const void *fdt)
 }
 
 /* key=N in bootargs (decimal), or dflt */
-uint32_t bootarg_u32(const char *key, uint32_t dflt)
+uint32_t fdt_bootarg_u32(const void *fdt, const char *key, uint32_t dflt)
 {
-	const char *a = fdt_bootargs(guest_dtb);
+	const char *a = fdt_bootargs(fdt);
 	size_t n = strlen(key);
 
 	for (const char *p = a; p && *p; p++) {
