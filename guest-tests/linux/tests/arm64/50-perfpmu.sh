@@ -88,7 +88,11 @@ note "spin $N with $((s1 - s0)) switches in $RUNS runs: instructions:u A57 $a + 
 	"native $(umin n instructions:u)"
 
 # ---- SW_INCR through HVC_PMU_SWINC: exact per cluster ------------------------------------
-pmu_swinc 50000
+# 200,000 calls span several of the module's switches (one a jiffy, 4 ms): 50,000
+# (about one jiffy) took one switch near their end (46,081 + 3,919) and, with the
+# initramfs a few bytes longer, none (50,000 + 0): -icount repeats a boot exactly,
+# not its phase against the jiffies once anything before it changes
+pmu_swinc 200000
 
 # ---- sampling: the PMU's overflow interrupt (Linux owns the GIC on AArch64) --------
 pmu_sampling "$(umin n cycles:u)" 1000003 "$([ $by = module ] && echo yes)"
