@@ -5,6 +5,8 @@
 #   /init                guest-tests/linux/init (runs the suite test.suite= names)
 #   /lib/tests.sh        guest-tests/linux/lib.sh (check, check_eq, note, run_suite)
 #   /lib/perf-tests.sh   guest-tests/linux/perf-lib.sh (helpers of the perf checks)
+#   /lib/perfpmu-tests.sh guest-tests/linux/perfpmu-lib.sh (the perf-PMU checks
+#                        ARMv7's default suite and arm64's make alike)
 #   /lib/cpufreq-tests.sh guest-tests/linux/cpufreq-lib.sh (the cpufreq suite's)
 #   /tests/NAME/*.sh     SUITES/NAME/*.sh: one directory per suite (default
 #                        guest-tests/linux/tests)
@@ -42,6 +44,7 @@ cp guest-tests/linux/init "$root/init"
 chmod +x "$root/init"
 cp guest-tests/linux/lib.sh "$root/lib/tests.sh"
 cp guest-tests/linux/perf-lib.sh "$root/lib/perf-tests.sh"
+cp guest-tests/linux/perfpmu-lib.sh "$root/lib/perfpmu-tests.sh"
 cp guest-tests/linux/cpufreq-lib.sh "$root/lib/cpufreq-tests.sh"
 for dir in "$suites"/*/; do
 	name=$(basename "$dir")

@@ -204,7 +204,8 @@ $(B)/linux/blmon_guest.ko: $(wildcard guest-tests/linux/module/*) include/bl_pmu
 	@mkdir -p $(dir $@)
 	tools/build-linux-module.sh $@ arm64
 $(B)/linux-initrd.gz: $(LINUX_FETCHED) guest-tests/linux/init guest-tests/linux/lib.sh \
-		guest-tests/linux/perf-lib.sh guest-tests/linux/cpufreq-lib.sh \
+		guest-tests/linux/perf-lib.sh guest-tests/linux/perfpmu-lib.sh \
+		guest-tests/linux/cpufreq-lib.sh \
 		$(wildcard guest-tests/linux/tests/*/*) $(LINUX_PROGS) $(B)/linux/blmon_guest.ko \
 		tools/make-initramfs.sh
 	@mkdir -p $(B)
