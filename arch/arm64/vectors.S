@@ -129,9 +129,9 @@ guest_sync_slot:
 	mov	x0, sp
 	b.ne	guest_sync
 	save_caller_rest
-	ldr	w2, [sp]			/* the id: x0's low word */
+	ldr	w4, [sp]			/* the id: x0's low word (kept for hvc_far) */
 	mov	w3, #HVC_NEG_HI
-	add	w2, w2, w3
+	add	w2, w4, w3
 	add	w2, w2, #HVC_NEG_LO
 	ror	w2, w2, #30
 	cmp	w2, #ARCH_HVC_VECTOR_SLOTS
@@ -191,10 +191,20 @@ guest_irq:
 	bl	hyp_irq
 	restore_caller
 
-	/* HVC #0 with an id past the table: hvc_other(the frame's x0-x3), as
-	 * trap_hvc_abi() answers it */
+	/* HVC #0 with an id past the table (w4), as trap_hvc_abi() answers
+	 * it: PSCI's ids go to hvc_other(the frame's x0-x3), which tests them
+	 * again; any other is "not supported" here, without the call. The
+	 * test is psci.h psci_fid()'s: bit 30 (SMC64) aside, the id >> 5 is
+	 * 0x84000000 >> 5 - ids 0x84000000-0x8400001f and 0xc4000000-0xc400001f */
 hvc_far:
-	bl	hvc_other
+	and	w3, w4, #0xbfffffff
+	mov	w5, #(0x84000000 >> 5)
+	cmp	w5, w3, lsr #5
+	b.eq	1f
+	mov	x0, #0xffffffff			/* BL_HVC_NOT_SUPPORTED as a 32-bit id */
+	str	x0, [sp]
+	restore_caller
+1:	bl	hvc_other			/* x0: the frame still */
 	restore_caller
 
 	/* the 0x400 slot's other exceptions: x0 = the frame (save_hot's
