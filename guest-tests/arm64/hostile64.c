@@ -161,6 +161,27 @@ static void pointers(unsigned me)
 	check_eq("SYNC64 wrapping around 2^64: -3", sync64(0xffffffffffffffe8ull), INVALID);
 }
 
+/* Ids past the HVC table: the vector answers them -1 itself unless they
+ * are PSCI's (0x84000000-0x8400001f, 0xc4000000-0xc400001f), which go to
+ * PSCI - the edges of both ranges and the bits around them */
+static void ids_past_table(void)
+{
+	static const uint32_t unknown[] = {
+		0x83ffffffu, 0x84000020u, 0xc3ffffffu, 0xc4000020u, 0x04000000u,
+		0x44000000u, 0x86000000u, 0x84200000u, 0x8c000000u, 0xffffffffu,
+	};
+
+	for (unsigned i = 0; i < sizeof unknown / sizeof unknown[0]; i++)
+		check_eq("an id past the table, not PSCI's: -1",
+			 hvc64(unknown[i], 0, 0, 0).x0, 0xffffffffu);
+	check_eq("... PSCI_VERSION (0x84000000) through HVC: 1.0", hvc64(0x84000000u, 0, 0, 0).x0,
+		 0x10000);
+	/* answers only PSCI gives: PSCI_FEATURES(PSCI_VERSION) 0, and the
+	 * SMC64 AFFINITY_INFO of CPU 0 (this one): 0, on */
+	check_eq("... 0x8400000a PSCI_FEATURES(PSCI_VERSION): 0", hvc64(0x8400000au, 0x84000000u, 0, 0).x0, 0);
+	check_eq("... 0xc4000004 AFFINITY_INFO64(CPU 0): on (0)", hvc64(0xc4000004u, 0, 0, 0).x0, 0);
+}
+
 void guest_main(uint64_t dtb);
 void guest_main(uint64_t dtb)
 {
@@ -173,6 +194,7 @@ void guest_main(uint64_t dtb)
 	check_eq("PMSELR_WRITE(3)", hvc64(HVC_PMSELR_WRITE, me, 3, 0).x0, 0);
 	stage2(sum);
 	pointers(me);
+	ids_past_table();
 	check_eq("the monitor's checksum at the end", checksum(), sum);
 	check_eq("its state: still 3", hvc64(HVC_PMU_GET_STATE, 0, 0, 0).x0, 3);
 	check_eq("its PMSELR: still 3", hvc64(HVC_PMSELR_READ, me, 0, 0).x0, 3);
