@@ -19,17 +19,12 @@ static inline void spin_lock(spinlock_t *l)
 {
 	uint32_t tmp, one = 1;
 
-	/* the free lock's way falls through (4 instructions); a held one
-	 * waits out of line: WFE with the exclusive monitor armed by the
-	 * LDAXR, so the holder's STLR wakes it */
-	__asm__ volatile("1:	ldaxr	%w0, [%1]\n"
-			 "	cbnz	%w0, 2f\n"
-			 "	stxr	%w0, %w2, [%1]\n"
+	__asm__ volatile("	sevl\n"
+			 "1:	wfe\n"
+			 "	ldaxr	%w0, [%1]\n"
 			 "	cbnz	%w0, 1b\n"
-			 "	.subsection 1\n"
-			 "2:	wfe\n"
-			 "	b	1b\n"
-			 "	.previous"
+			 "	stxr	%w0, %w2, [%1]\n"
+			 "	cbnz	%w0, 1b"
 			 : "=&r"(tmp)
 			 : "r"(&l->v), "r"(one)
 			 : "memory");

@@ -183,14 +183,38 @@ static void __attribute__((noinline)) wait_switches_over(struct hyp_cpu *c)
 	}
 }
 
-/* With system_lock held and other CPUs online: gather them all for the
- * switch to target, take part, and (`wait`) return once every CPU has
- * restored. Out of line, like wait_switches_over(): the alone path of
- * do_switch() - an HVC_CLUSTER_SWITCH on one CPU - then saves none of the
- * registers these need across their calls. */
-static void __attribute__((noinline)) gather_switch(struct hyp_cpu *c, uint32_t target, bool wait)
+/* Switch to target; `wait`: return only once every CPU has restored (an
+ * HVC's promise; the switch timer has nobody to tell). Inlined in both
+ * callers, and wait_switches_over() out of line behind a test of
+ * sw.active: the one-CPU switch (an HVC_CLUSTER_SWITCH alone) saves no
+ * call, frame or loop - docs/performance.md, AArch64. */
+static inline __attribute__((always_inline)) int32_t do_switch(struct hyp_cpu *c, uint32_t target, bool wait)
 {
 	uint32_t me = 1u << c->index;
+
+	if (target >= PMU_NCLUSTERS)
+		return BL_HVC_INVALID_PARAMETER;
+	spin_lock(&system_lock);
+	/* someone else's switch first: it counts on us (we are online) */
+	if (sw.active)
+		wait_switches_over(c);
+	if (target == sw.cluster) {
+		spin_unlock(&system_lock);
+		return (int32_t)target;
+	}
+	if ((smp_online() | me) == me) {
+		/* alone: nobody to gather, and nobody can join while we hold
+		 * the lock (smp_cpu_running takes it) */
+		if (mig_on()) {
+			migrate_alone(c, target);
+		} else {
+			sw.cluster = target;
+			sw.count++;
+			cluster_switch_cpu(c, target);
+		}
+		spin_unlock(&system_lock);
+		return (int32_t)target;
+	}
 	uint32_t gen = ++sw.gen;
 
 	sw.active = true;
@@ -204,35 +228,6 @@ static void __attribute__((noinline)) gather_switch(struct hyp_cpu *c, uint32_t 
 	if (wait)   /* back to the guest once every CPU runs on the target */
 		wait_over(c, gen);
 	take_part_if_member(c);   /* a kick of a next switch may have been taken meanwhile */
-}
-
-/* Switch to target; `wait`: return only once every CPU has restored (an
- * HVC's promise; the switch timer has nobody to tell). */
-static inline __attribute__((always_inline)) int32_t do_switch(struct hyp_cpu *c, uint32_t target, bool wait)
-{
-	uint32_t me = 1u << c->index;
-
-	if (target >= PMU_NCLUSTERS)
-		return BL_HVC_INVALID_PARAMETER;
-	spin_lock(&system_lock);
-	/* someone else's switch first: it counts on us (we are online) */
-	if (sw.active)
-		wait_switches_over(c);
-	if (target == sw.cluster) {
-		/* nothing to do */
-	} else if ((smp_online() | me) == me) {
-		/* alone: nobody to gather, and nobody can join while we hold
-		 * the lock (smp_cpu_running takes it) */
-		if (mig_on()) {
-			migrate_alone(c, target);
-		} else {
-			sw.cluster = target;
-			sw.count++;
-			cluster_switch_cpu(c, target);
-		}
-	} else {
-		gather_switch(c, target, wait);
-	}
 	spin_unlock(&system_lock);
 	return (int32_t)target;
 }
