@@ -119,7 +119,8 @@ blmon_hyp_vectors:
 	 * 32 instructions), its call's handler indexed here as hvc.c's
 	 * trap_hvc_abi() indexes it (HVC_SLOT(): the id's offset from the
 	 * base rotated left by 2), called with (the frame's x0-x3, this
-	 * CPU); an id past the table goes to hvc_other() */
+	 * CPU); an id past the table goes to hvc_far (PSCI's to hvc_other(),
+	 * any other answered -1 there) */
 	.balign	0x80
 guest_sync_slot:
 	save_hot

@@ -280,7 +280,8 @@ HVC_CALLS
 /* A back end that indexes the table in its exception vector (arch_caps.h
  * ARCH_HVC_VECTOR_*: AArch64's vectors.S) reads it by name, with its own
  * copy of the base and the size - these two must be ours - and sends an
- * id past it to hvc_other() by name. */
+ * id past it to hvc_other() by name (AArch64's sends PSCI's ids only and
+ * answers any other -1 itself: psci_fid()'s test in assembly). */
 #ifdef ARCH_HVC_VECTOR_SLOTS
 _Static_assert(ARCH_HVC_VECTOR_BASE == HVC_BASE && ARCH_HVC_VECTOR_SLOTS == HVC_SLOTS,
 	       "arch_caps.h's HVC table for the vector");
