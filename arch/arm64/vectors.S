@@ -19,6 +19,7 @@
  * the general way.
  */
 #include "arch_caps.h"		/* ARCH_HVC_VECTOR_* */
+#include "psci_range.h"		/* hvc_far: psci.h psci_fid()'s test */
 
 	.equ	FRAME_SIZE, 34 * 8	/* frame.h, checked there */
 	/* -ARCH_HVC_VECTOR_BASE in 32 bits, in the halves two ADDs take */
@@ -195,12 +196,13 @@ guest_irq:
 	/* HVC #0 with an id past the table (w4), as trap_hvc_abi() answers
 	 * it: PSCI's ids go to hvc_other(the frame's x0-x3), which tests them
 	 * again; any other is "not supported" here, without the call. The
-	 * test is psci.h psci_fid()'s: bit 30 (SMC64) aside, the id >> 5 is
-	 * 0x84000000 >> 5 - ids 0x84000000-0x8400001f and 0xc4000000-0xc400001f */
+	 * test is psci.h psci_fid()'s, with its constants (psci_range.h): bit
+	 * 30 (SMC64) aside, the id >> 5 is 0x84000000 >> 5 - ids
+	 * 0x84000000-0x8400001f and 0xc4000000-0xc400001f */
 hvc_far:
-	and	w3, w4, #0xbfffffff
-	mov	w5, #(0x84000000 >> 5)
-	cmp	w5, w3, lsr #5
+	and	w3, w4, #(0xffffffff ^ PSCI_RANGE_SMC64)
+	mov	w5, #(PSCI_RANGE_BASE >> PSCI_RANGE_SHIFT)
+	cmp	w5, w3, lsr #PSCI_RANGE_SHIFT
 	b.eq	1f
 	mov	x0, #0xffffffff			/* BL_HVC_NOT_SUPPORTED as a 32-bit id */
 	str	x0, [sp]
