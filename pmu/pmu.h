@@ -255,6 +255,18 @@ static inline __attribute__((always_inline)) uint32_t pmu_ccnt_observe_lo(struct
 	return lo;
 }
 
+/* The same observation's 64-bit view (pmu_regfile.c's ccnt_observe() out
+ * of line), inline where no call may be made: AArch64's Type B reads
+ * (ARCH_TYPEB_LEAF_READS) and its hot MRS PMCCNTR_EL0 below. */
+static inline __attribute__((always_inline)) uint64_t pmu_ccnt_observe64(struct pmu_cpu *p)
+{
+	if (PMU_HW_CCNT64)   /* the hardware's 64 bits: what state 2 reads natively */
+		return pmu_hw_read_ccnt64();
+	uint32_t lo = pmu_ccnt_observe_lo(p);
+
+	return ((uint64_t)p->ccnt_hi << 32) | lo;
+}
+
 /* PMSELR as Type A writes it: the 5-bit field only. */
 static inline __attribute__((always_inline)) void pmu_selr_write(uint32_t v)
 {
@@ -285,17 +297,12 @@ static inline __attribute__((always_inline)) void pmu_trap_write_selr(struct pmu
  * the 64 bits pmu_trap_ccnt64() reads, the same observation as above. */
 static inline __attribute__((always_inline)) uint64_t pmu_trap_read_ccnt64(struct pmu_cpu *p)
 {
-	uint32_t lo;
-
 	/* first: the hot trap's file has four registers (arch/arm64/arch.mk
 	 * SYS_HOT_FLAGS), and the state's constant fits before the
 	 * observation's values take them (nothing else reads the state
 	 * meanwhile: the monitor runs with interrupts masked) */
 	pmu_trap_done(p);
-	if (PMU_HW_CCNT64)   /* the hardware's 64 bits: what state 2 reads natively */
-		return pmu_hw_read_ccnt64();
-	lo = pmu_ccnt_observe_lo(p);
-	return ((uint64_t)p->ccnt_hi << 32) | lo;
+	return pmu_ccnt_observe64(p);
 }
 
 static inline __attribute__((always_inline)) enum pmu_trap_rc
@@ -366,14 +373,23 @@ bool pmu_is_typeb_fid(uint32_t fid);
 #define PMU_TYPEB_REGS(X)                                                \
 	X(PMCR) X(PMSELR) X(PMXEVTYPER) X(PMCNTENSET) X(PMCNTENCLR)       \
 	X(PMCCNTR) X(PMOVSR) X(PMXEVCNTR) X(PMINTENSET) X(PMINTENCLR)
-/* One handler per call, generated from that list (pmu_typeb.c), so the
- * HVC dispatch goes straight to the register's code: r[0..3] = the
- * guest's r0-r3 in, results out. */
+/* One handler per call, generated from that list (pmu_typeb_read.c,
+ * pmu_typeb.c), so the HVC dispatch goes straight to the register's code:
+ * r[0..3] = the guest's r0-r3 in, results out. */
 #define PMU_TYPEB_DECLARE(reg)                                            \
 	void pmu_typeb_read_##reg(guest_reg_t r[4], struct pmu_cpu *p);      \
 	void pmu_typeb_write_##reg(guest_reg_t r[4], struct pmu_cpu *p);
 PMU_TYPEB_REGS(PMU_TYPEB_DECLARE)
 #undef PMU_TYPEB_DECLARE
+/* The handlers by id - HVC_PMCR_READ: what pmu_typeb_call() dispatches
+ * with, and AArch64's exception vector (arch/arm64/vectors.S: the 32-bit
+ * reads, found by one test - an even id below the base + PMU_TYPEB_SLOTS -
+ * so the table is padded to a power of two, the padding answering as an
+ * unknown id does) */
+#define PMU_TYPEB_IDS   20u
+#define PMU_TYPEB_SLOTS 32u
+typedef void (*pmu_typeb_fn)(guest_reg_t r[4], struct pmu_cpu *p);
+extern const pmu_typeb_fn pmu_typeb_table[PMU_TYPEB_SLOTS];
 /* Any Table 4 id (others: -1), through the same handlers. */
 void pmu_typeb_regs(struct pmu_cpu *p, guest_reg_t r[4]);
 struct pmu_hvc_out pmu_typeb_call(struct pmu_cpu *p, uint32_t fid, uint32_t cluster,

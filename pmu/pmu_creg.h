@@ -2,9 +2,9 @@
  * Per-cluster register access, the layer Type B and SYNC are built on
  * (pmu_creg.c has the indexed accessors). Inline on purpose: every caller
  * names a constant register (one generated Type B handler per register,
- * pmu_typeb.c; SYNC's fixed requests), so each use folds to the few
- * instructions that register needs instead of a switch over all of them
- * (docs/performance.md). Callers have checked c < PMU_NCLUSTERS.
+ * pmu_typeb_read.c and pmu_typeb.c; SYNC's fixed requests), so each use
+ * folds to the few instructions that register needs instead of a switch
+ * over all of them (docs/performance.md). Callers have checked c < PMU_NCLUSTERS.
  */
 #ifndef PMU_CREG_H
 #define PMU_CREG_H
@@ -79,12 +79,14 @@ creg_read_active(struct pmu_cpu *p, unsigned c, enum tb_reg r)
 	}
 }
 
+/* ... with its snapshot's address s = saved(p, c) given: a caller that
+ * has it once (pmu_typeb_read.c) - GCC computes c * sizeof(struct
+ * pmu_regs) again for each field otherwise */
 static inline __attribute__((always_inline)) uint32_t
-creg_read_inactive(const struct pmu_cpu *p, unsigned c, enum tb_reg r)
+creg_read_snapshot(const struct pmu_cpu *p, unsigned c, const struct pmu_regs *s, enum tb_reg r)
 {
 	unsigned n = ncounters(c);
 	uint32_t m = counter_mask(n), sel;
-	const struct pmu_regs *s = saved(p, c);
 
 	switch (r) {
 	case TB_PMCR:   /* never active: 0, not an identity (spec: "or zero") */
@@ -115,6 +117,12 @@ creg_read_inactive(const struct pmu_cpu *p, unsigned c, enum tb_reg r)
 	default:
 		return 0;
 	}
+}
+
+static inline __attribute__((always_inline)) uint32_t
+creg_read_inactive(const struct pmu_cpu *p, unsigned c, enum tb_reg r)
+{
+	return creg_read_snapshot(p, c, saved(p, c), r);
 }
 
 static inline __attribute__((always_inline)) uint32_t

@@ -141,11 +141,7 @@ void hw_pmcr_write(struct pmu_cpu *p, uint32_t v, unsigned n)
  */
 uint64_t ccnt_observe(struct pmu_cpu *p)
 {
-	if (PMU_HW_CCNT64)
-		return pmu_hw_read_ccnt64();
-	uint32_t lo = pmu_ccnt_observe_lo(p);
-
-	return ((uint64_t)p->ccnt_hi << 32) | lo;
+	return pmu_ccnt_observe64(p);
 }
 
 /* A 64-bit physical counter takes all of v: a guest's read in state 2,

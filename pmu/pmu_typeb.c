@@ -12,45 +12,14 @@
  * All work in place on the guest's r0-r3 (the trap path passes its frame).
  * The frame comes first, (r, p): the HVC dispatch has it in r0 already,
  * and the out-of-line inactive case is a tail call with the same two
- * arguments, so the active case needs no frame of its own.
+ * arguments, so the active case needs no frame of its own. This file has
+ * the writes and the id table; the reads are pmu_typeb_read.c's.
  */
-#include "pmu_creg.h"
+#include "pmu_typeb.h"
 
 bool pmu_is_typeb_fid(uint32_t fid)
 {
 	return fid >= HVC_PMCR_READ && fid <= HVC_PMINTENCLR_WRITE;
-}
-
-/* The SMC32 convention (SMCCC): arguments are the W registers, the low
- * halves, whatever a 64-bit caller left above them; a 64-bit value comes
- * as two of them (r2 low, r3 high). On AArch32 the casts change nothing. */
-static inline uint32_t arg32(guest_reg_t x) { return (uint32_t)x; }
-static inline uint64_t arg64(const guest_reg_t r[4])
-{
-	return ((uint64_t)arg32(r[3]) << 32) | arg32(r[2]);
-}
-
-static inline __attribute__((always_inline)) void
-result(guest_reg_t r[4], uint32_t r0, uint32_t r1, uint32_t r3)
-{
-	r[0] = r0;
-	r[1] = r1;
-	r[2] = 0;
-	r[3] = r3;
-}
-
-/* The active cluster: the hardware (or, for a counter the physical PMU
- * lacks, the register the monitor keeps), inline in the handler. */
-static inline __attribute__((always_inline)) void
-read_active(struct pmu_cpu *p, guest_reg_t r[4], enum tb_reg reg)
-{
-	if (reg == TB_PMCCNTR) {
-		uint64_t v = ccnt_observe(p);
-
-		result(r, (uint32_t)v, (uint32_t)(v >> 32), 0);
-	} else {
-		result(r, creg_read_active(p, p->active, reg), 0, 0);
-	}
 }
 
 static inline __attribute__((always_inline)) void
@@ -63,24 +32,6 @@ write_active(struct pmu_cpu *p, guest_reg_t r[4], enum tb_reg reg)
 	else
 		rc = creg_write_active(p, p->active, reg, arg32(r[2]));
 	result(r, (uint32_t)rc, 0, (uint32_t)rc);
-}
-
-/* A bad cluster id (nothing changes; the caller learns from r3) or the
- * inactive cluster (snapshot, deferred write). */
-static inline __attribute__((always_inline)) void
-read_other(struct pmu_cpu *p, guest_reg_t r[4], enum tb_reg reg)
-{
-	uint32_t c = arg32(r[1]);
-
-	if (c >= PMU_NCLUSTERS) {
-		result(r, 0, 0, (uint32_t)BL_HVC_INVALID_PARAMETER);
-	} else if (reg == TB_PMCCNTR) {
-		uint64_t v = creg_ccnt(p, c);
-
-		result(r, (uint32_t)v, (uint32_t)(v >> 32), 0);
-	} else {
-		result(r, creg_read_inactive(p, c, reg), 0, 0);
-	}
 }
 
 static inline __attribute__((always_inline)) void
@@ -100,35 +51,9 @@ write_other(struct pmu_cpu *p, guest_reg_t r[4], enum tb_reg reg)
 	result(r, (uint32_t)rc, 0, (uint32_t)rc);
 }
 
-/*
- * Per register: the cluster compare, then a tail call to one of two
- * functions of that register, both taking (r, p) as they came. With the
- * active case inline, GCC gave the handler a frame and moved r and p to
- * other registers (the tail call out keeps them live in r0/r1): 3 more on
- * the active path, 2 more on the inactive one. The cycle counter's active
- * case calls ccnt_observe() and has a frame anyway: inline, it saves the
- * branch.
- */
-/* fn (one of the four above) for one register, out of line */
-#define TB_OUT(fn, reg)                                                        \
-	static __attribute__((noinline)) void fn##_##reg(guest_reg_t r[4], struct pmu_cpu *p) \
-	{                                                                      \
-		fn(p, r, TB_##reg);                                            \
-	}
-#define TB_HANDLERS(reg)                                                       \
-	TB_OUT(read_other, reg)                                                \
+#define TB_WRITES(reg)                                                         \
 	TB_OUT(write_other, reg)                                               \
-	TB_OUT(read_active, reg)                                               \
 	TB_OUT(write_active, reg)                                              \
-	void pmu_typeb_read_##reg(guest_reg_t r[4], struct pmu_cpu *p)           \
-	{                                                                      \
-		if (arg32(r[1]) != p->active)                                         \
-			read_other_##reg(r, p);                                \
-		else if (TB_##reg == TB_PMCCNTR)                               \
-			read_active(p, r, TB_##reg);                           \
-		else                                                           \
-			read_active_##reg(r, p);                               \
-	}                                                                      \
 	void pmu_typeb_write_##reg(guest_reg_t r[4], struct pmu_cpu *p)          \
 	{                                                                      \
 		if (arg32(r[1]) != p->active)                                         \
@@ -138,9 +63,8 @@ write_other(struct pmu_cpu *p, guest_reg_t r[4], enum tb_reg reg)
 		else                                                           \
 			write_active_##reg(r, p);                              \
 	}
-PMU_TYPEB_REGS(TB_HANDLERS)
-#undef TB_HANDLERS
-#undef TB_OUT
+PMU_TYPEB_REGS(TB_WRITES)
+#undef TB_WRITES
 
 /*
  * HVC_PMU_SWINC (extension, ABI 1.2): a PMSWINC on the active cluster's
@@ -161,21 +85,26 @@ unsigned pmu_typeb_swinc(struct pmu_cpu *p, uint32_t mask)
 	return p->active;
 }
 
-typedef void (*typeb_fn)(guest_reg_t r[4], struct pmu_cpu *p);
 #define TB_CALLS(reg) pmu_typeb_read_##reg, pmu_typeb_write_##reg,
-static const typeb_fn typeb_calls[2 * TB_NREGS] = { PMU_TYPEB_REGS(TB_CALLS) };
+const pmu_typeb_fn pmu_typeb_table[PMU_TYPEB_SLOTS] = {
+	PMU_TYPEB_REGS(TB_CALLS)
+	[PMU_TYPEB_IDS ... PMU_TYPEB_SLOTS - 1] = pmu_typeb_read_none,
+};
 #undef TB_CALLS
+_Static_assert(PMU_TYPEB_IDS == 2 * TB_NREGS && PMU_TYPEB_SLOTS >= PMU_TYPEB_IDS &&
+		       (PMU_TYPEB_SLOTS & (PMU_TYPEB_SLOTS - 1)) == 0,
+	       "Table 4: a read and a write per register, in a power of two");
 
 void pmu_typeb_regs(struct pmu_cpu *p, guest_reg_t r[4])
 {
 	uint32_t k = arg32(r[0]) - HVC_PMCR_READ;   /* wraps below the first id */
 
-	if (k >= 2 * TB_NREGS) {
+	if (k >= PMU_TYPEB_IDS) {
 		r[0] = r[3] = (uint32_t)BL_HVC_NOT_SUPPORTED;
 		r[1] = r[2] = 0;
 		return;
 	}
-	typeb_calls[k](r, p);
+	pmu_typeb_table[k](r, p);
 }
 
 struct pmu_hvc_out pmu_typeb_call(struct pmu_cpu *p, uint32_t fid, uint32_t cluster,

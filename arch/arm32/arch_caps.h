@@ -19,5 +19,8 @@
 /* SMCCC's 64-bit convention (function id bit 30): AArch64 only - the
  * 64-bit ids answer -1 here (hyp/exit/hvc.c) */
 #define ARCH_HAS_SMC64 0
+/* Table 4's reads are called by the C dispatch, as any call (hyp/exit/hvc.c):
+ * they may call out of line (pmu/pmu_typeb_read.c) */
+#define ARCH_TYPEB_LEAF_READS 0
 
 #endif

@@ -29,5 +29,14 @@
  * vectors.S includes this file. */
 #define ARCH_HVC_VECTOR_BASE  0x90001000
 #define ARCH_HVC_VECTOR_SLOTS 0xc1c
+/* Table 4's 32-bit reads: the vector calls their handlers through
+ * pmu/pmu_typeb.c's pmu_typeb_table (these slots, id -
+ * ARCH_HVC_VECTOR_BASE, checked in hyp/exit/hvc.c) with x0-x3 and x30
+ * saved only - every even id below the base + 32; the writes and every
+ * other id take hvc.c's table - so the reads call nothing out of line
+ * (pmu/pmu_typeb_read.c; arch.mk builds that file not to touch the other
+ * registers and checks it) */
+#define ARCH_TYPEB_VECTOR_SLOTS 32
+#define ARCH_TYPEB_LEAF_READS   1
 
 #endif

@@ -10,21 +10,19 @@
  * The fast way (issue #29 on AArch64, docs/performance.md): every trap
  * first saves x0-x3 and x30 into the frame's own slots (save_hot): what
  * the hot MRS/MSR's C may change (trap_sys64_hot(), hyp/exit/sys_trap.c,
- * which arch.mk builds so that it cannot touch x4-x7, x16, x17). HVC #0
- * adds x4-x7, x16 and x17 (save_caller_rest), what any of the monitor's C
- * may change (arch.mk builds it with x8-x15 and x18 callee-saved); its
- * handlers see x0-x3 alone (hvc.c: r[4]) and never ELR_EL2/SPSR_EL2,
- * which stay in the CPU. Everything else - trap_sys64_hot() tail-calls
- * guest_sync_slow for it - saves the rest (x8-x29, ELR, SPSR) and takes
- * the general way.
+ * which arch.mk builds so that it cannot touch x4-x7, x16, x17), and an
+ * HVC #0 that is a Type B read calls C built the same way
+ * (pmu/pmu_typeb_read.c). Any other HVC #0 adds x4-x7, x16 and x17
+ * (save_caller_rest), what any of the monitor's C may change (arch.mk
+ * builds it with x8-x15 and x18 callee-saved); its handlers see x0-x3
+ * alone (hvc.c: r[4]) and never ELR_EL2/SPSR_EL2, which stay in the CPU.
+ * Everything else - trap_sys64_hot() tail-calls guest_sync_slow for it -
+ * saves the rest (x8-x29, ELR, SPSR) and takes the general way.
  */
 #include "arch_caps.h"		/* ARCH_HVC_VECTOR_* */
 #include "psci_range.h"		/* hvc_far: psci.h psci_fid()'s test */
 
 	.equ	FRAME_SIZE, 34 * 8	/* frame.h, checked there */
-	/* -ARCH_HVC_VECTOR_BASE in 32 bits, in the halves two ADDs take */
-	.equ	HVC_NEG_HI, (0x100000000 - ARCH_HVC_VECTOR_BASE) & 0xffff0000
-	.equ	HVC_NEG_LO, (0x100000000 - ARCH_HVC_VECTOR_BASE) & 0xffff
 	.equ	ESR_HVC64_ABI, 0x5a000000
 
 	.equ	FRAME_ELR, 31 * 8	/* frame.h */
@@ -62,6 +60,15 @@
 	mrs	x0, elr_el2
 	mrs	x1, spsr_el2
 	stp	x0, x1, [sp, #FRAME_ELR]	/* elr, spsr */
+	.endm
+
+	/* save_hot's registers back, and return to the guest: after C built
+	 * not to touch x4-x7, x16, x17 (arch.mk), or none at all */
+	.macro	restore_hot
+	ldp	x2, x3, [sp, #16 * 1]
+	ldr	x30, [sp, #16 * 15]
+	ldp	x0, x1, [sp], #FRAME_SIZE	/* ... and the room given back */
+	eret
 	.endm
 
 	/* save_hot + save_caller_rest's registers back, and return to the guest */
@@ -116,33 +123,32 @@ blmon_hyp_vectors:
 	slot	el2_irq
 	slot	el2_fiq
 	slot	el2_serror
-	/* 0x400: the guest, AArch64 - HVC #0 whole in its slot (29 of its
-	 * 32 instructions), its call's handler indexed here as hvc.c's
-	 * trap_hvc_abi() indexes it (HVC_SLOT(): the id's offset from the
-	 * base rotated left by 2), called with (the frame's x0-x3, this
-	 * CPU); an id past the table goes to hvc_far (PSCI's to hvc_other(),
-	 * any other answered -1 there) */
+	/* 0x400: the guest, AArch64 - HVC #0 in its slot (20 of its 32
+	 * instructions). An even id - base below ARCH_TYPEB_VECTOR_SLOTS
+	 * (one TST) is a Table 4 read, or the table's padding: its
+	 * pmu_typeb_table handler is called with (the frame's x0-x3, this
+	 * CPU's struct pmu_cpu, which is its struct hyp_cpu) on save_hot
+	 * alone - arch.mk builds pmu_typeb_read.c so that it cannot touch
+	 * x4-x7, x16, x17, and checks that nothing in it calls out. Any other id,
+	 * a Type B write too, goes to hvc_call (hvc.c's table). The id stays
+	 * in w0 until a call needs the frame there. */
 	.balign	0x80
 guest_sync_slot:
 	save_hot
 	mrs	x1, esr_el2
 	mov	x2, #ESR_HVC64_ABI
 	cmp	x1, x2
-	mov	x0, sp
 	b.ne	guest_sync
-	save_caller_rest
-	ldr	w4, [sp]			/* the id: x0's low word (kept for hvc_far) */
-	mov	w3, #HVC_NEG_HI
-	add	w2, w4, w3
-	add	w2, w2, #HVC_NEG_LO
-	ror	w2, w2, #30
-	cmp	w2, #ARCH_HVC_VECTOR_SLOTS
-	b.hs	hvc_far
-	adr	x3, hvc_table
+	ldr	w3, hvc_base			/* one load: no MOV/ADD pair takes it */
+	sub	w2, w0, w3
+	tst	w2, #(0xffffffff ^ (ARCH_TYPEB_VECTOR_SLOTS - 2))
+	b.ne	hvc_call
+	mov	x0, sp
+	adr	x3, pmu_typeb_table
 	ldr	x3, [x3, w2, uxtw #3]
-	mrs	x1, tpidr_el2			/* this CPU's struct hyp_cpu */
+	mrs	x1, tpidr_el2			/* this CPU's struct hyp_cpu: its pmu first */
 	blr	x3
-	restore_caller
+	restore_hot
 	.if	. - guest_sync_slot > 0x80
 	.error	"the 0x400 slot's HVC #0 path is longer than its 32 instructions"
 	.endif
@@ -193,28 +199,52 @@ guest_irq:
 	bl	hyp_irq
 	restore_caller
 
-	/* HVC #0 with an id past the table (w4), as trap_hvc_abi() answers
+	/* HVC #0, any other id: w2 = id - base. Its slot in hvc.c's table
+	 * is HVC_SLOT(): id - base rotated left by 2; the handler is called
+	 * with (the frame's x0-x3, this CPU) after save_caller_rest, what any
+	 * of the monitor's C may change. */
+hvc_call:
+	ror	w2, w2, #30
+	cmp	w2, #ARCH_HVC_VECTOR_SLOTS
+	b.hs	hvc_far
+	save_caller_rest
+	mov	x0, sp
+	adr	x3, hvc_table
+	ldr	x3, [x3, w2, uxtw #3]
+	mrs	x1, tpidr_el2			/* this CPU's struct hyp_cpu */
+	blr	x3
+	restore_caller
+
+	/* HVC #0 with an id past the table (w0), as trap_hvc_abi() answers
 	 * it: PSCI's ids go to hvc_other(the frame's x0-x3), which tests them
-	 * again; any other is "not supported" here, without the call. The
-	 * test is psci.h psci_fid()'s, with its constants (psci_range.h): bit
-	 * 30 (SMC64) aside, the id >> 5 is 0x84000000 >> 5 - ids
-	 * 0x84000000-0x8400001f and 0xc4000000-0xc400001f */
+	 * again; any other is "not supported" here, without the call and on
+	 * save_hot alone. The test is psci.h psci_fid()'s, with its constants
+	 * (psci_range.h): bit 30 (SMC64) aside, the id >> 5 is 0x84000000 >> 5
+	 * - ids 0x84000000-0x8400001f and 0xc4000000-0xc400001f */
 hvc_far:
-	and	w3, w4, #(0xffffffff ^ PSCI_RANGE_SMC64)
-	mov	w5, #(PSCI_RANGE_BASE >> PSCI_RANGE_SHIFT)
-	cmp	w5, w3, lsr #PSCI_RANGE_SHIFT
+	and	w3, w0, #(0xffffffff ^ PSCI_RANGE_SMC64)
+	mov	w2, #(PSCI_RANGE_BASE >> PSCI_RANGE_SHIFT)
+	cmp	w2, w3, lsr #PSCI_RANGE_SHIFT
 	b.eq	1f
 	mov	x0, #0xffffffff			/* BL_HVC_NOT_SUPPORTED as a 32-bit id */
 	str	x0, [sp]
-	restore_caller
-1:	bl	hvc_other			/* x0: the frame still */
+	restore_hot
+1:	save_caller_rest
+	mov	x0, sp
+	bl	hvc_other
 	restore_caller
 
-	/* the 0x400 slot's other exceptions: x0 = the frame (save_hot's
-	 * part), x1 = ESR_EL2. trap_sys64_hot() cannot touch x4-x7, x16, x17
-	 * (arch.mk SYS_HOT_FLAGS), and a BL within the 2 MiB image needs no
-	 * veneer (which would use x16/x17). */
+	/* the HVC table's base id (hvc.c HVC_BASE = Table 4's first id) */
+	.balign	4
+hvc_base:
+	.word	ARCH_HVC_VECTOR_BASE
+
+	/* the 0x400 slot's other exceptions: x1 = ESR_EL2, x0 the frame
+	 * (save_hot's part) from here. trap_sys64_hot() cannot touch x4-x7,
+	 * x16, x17 (arch.mk SYS_HOT_FLAGS), and a BL within the 2 MiB image
+	 * needs no veneer (which would use x16/x17). */
 guest_sync:
+	mov	x0, sp
 	bl	trap_sys64_hot		/* (f, esr): returns when it did the access */
 	/* after save_hot and a hot access: x4-x29 and SPSR_EL2 are the
 	 * guest's still, ELR_EL2 its next instruction */

@@ -211,6 +211,83 @@ static void fast_ways(void)
 	check_eq("... x30", c, 0x3030);
 }
 
+/* An HVC #0 with x0-x3 given and x4-x8, x15-x18 and x30 set to known
+ * values around it; *kept is their sum after it (disjoint hex digits: any
+ * one changed shows) */
+#define KEPT_SUM 0x311f817654ull
+static struct hvc64 hvc_kept(uint64_t x0, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t *kept)
+{
+	register uint64_t r0 __asm__("x0") = x0;
+	register uint64_t r1 __asm__("x1") = x1;
+	register uint64_t r2 __asm__("x2") = x2;
+	register uint64_t r3 __asm__("x3") = x3;
+	uint64_t sum;
+
+	__asm__ volatile("mov x4, #0x4\n\tmov x5, #0x50\n\tmov x6, #0x600\n\tmov x7, #0x7000\n\t"
+			 "mov x16, #0x10000\n\tmov x8, #0x800000\n\tmov x15, #0xf000000\n\t"
+			 "mov x17, #0x10000000\n\tmov x18, #0x100000000\n\tmov x30, #0x3000000000\n\t"
+			 "hvc #0\n\t"
+			 "add %4, x4, x5\n\tadd %4, %4, x6\n\tadd %4, %4, x7\n\tadd %4, %4, x8\n\t"
+			 "add %4, %4, x15\n\tadd %4, %4, x16\n\tadd %4, %4, x17\n\tadd %4, %4, x18\n\t"
+			 "add %4, %4, x30"
+			 : "+r"(r0), "+r"(r1), "+r"(r2), "+r"(r3), "=&r"(sum)
+			 :
+			 : "x4", "x5", "x6", "x7", "x8", "x15", "x16", "x17", "x18", "x30", "memory");
+	*kept = sum;
+	return (struct hvc64){ r0, r1, r2, r3 };
+}
+
+/* Table 4's 32-bit reads are the vector's leaf way (issue #29 on AArch64,
+ * arch/arm64/vectors.S: x0-x3 and x30 saved only, pmu_typeb_table called
+ * for every even id below 0x90001020, arch.mk building pmu_typeb_read.c
+ * without x4-x7, x16, x17): each gives x0-x3 as the call says and keeps
+ * every other register, and the ids around that range answer as before -
+ * the padding past Table 4 and the ids below it -1 with x1-x3 unchanged.
+ * The cycle counter is stopped (type_a), so its value is exact. */
+static void type_b_vector(unsigned me)
+{
+	unsigned other = 1 - me;
+	static const uint32_t none[] = { 0x90001014u, 0x90001015u, 0x90001016u, 0x9000101eu,
+					 0x9000101fu, 0x90001020u, 0x90000ffeu, 0x90000fffu };
+	uint64_t kept;
+	struct hvc64 r;
+
+	to_state(1);
+	(void)hvc64(HVC_PMU_SWITCH, 1, 0, 0);
+	r = hvc_kept(HVC_PMSELR_WRITE, me, 3, 0x3333, &kept);
+	check(r.x0 == 0 && r.x3 == 0 && kept == KEPT_SUM, "PMSELR_WRITE(3) (the table's way): 0, x4-x30 kept");
+	r = hvc_kept(HVC_PMSELR_READ, me, 0x2222, 0x3333, &kept);
+	check(r.x0 == 3 && r.x1 == 0 && r.x2 == 0 && r.x3 == 0 && kept == KEPT_SUM,
+	      "PMSELR_READ (the leaf way): 3, 0, 0, 0, x4-x30 kept: %llx %llx %llx %llx %llx",
+	      (unsigned long long)r.x0, (unsigned long long)r.x1, (unsigned long long)r.x2,
+	      (unsigned long long)r.x3, (unsigned long long)kept);
+	r = hvc_kept((1ull << 32) | HVC_PMSELR_READ, me, 0, 0, &kept);
+	check(r.x0 == 3 && kept == KEPT_SUM, "... with x0's upper half set (the id is w0): the same");
+	r = hvc_kept(HVC_PMSELR_WRITE, other, 2, 0, &kept);
+	check(r.x0 == 0 && kept == KEPT_SUM, "PMSELR_WRITE(2) of the inactive cluster (deferred): 0");
+	r = hvc_kept(HVC_PMSELR_READ, other, 0x2222, 0x3333, &kept);
+	check(r.x0 == 2 && r.x1 == 0 && r.x2 == 0 && r.x3 == 0 && kept == KEPT_SUM,
+	      "... PMSELR_READ of it: the queued 2, x4-x30 kept");
+	r = hvc_kept(HVC_PMXEVCNTR_READ, other, 0x2222, 0x3333, &kept);
+	check(r.x0 == 0 && r.x1 == 0 && r.x2 == 0 && r.x3 == 0 && kept == KEPT_SUM,
+	      "... PMXEVCNTR_READ of it: its snapshot's counter 2, 0 (never active), x4-x30 kept");
+	r = hvc_kept(HVC_PMXEVCNTR_READ, 7, 0x2222, 0x3333, &kept);
+	check(r.x0 == 0 && r.x1 == 0 && r.x2 == 0 && (uint32_t)r.x3 == (uint32_t)BL_HVC_INVALID_PARAMETER &&
+		      kept == KEPT_SUM,
+	      "PMXEVCNTR_READ of cluster 7: 0, 0, 0, -3, x4-x30 kept");
+	check_eq("PMCCNTR_WRITE(0x89abcdef, 0x1234567)", hvc64(HVC_PMCCNTR_WRITE, me, 0x89abcdefu, 0x1234567u).x0, 0);
+	r = hvc_kept(HVC_PMCCNTR_READ, me, 0x2222, 0x3333, &kept);
+	check(r.x0 == 0x89abcdefu && r.x1 == 0x1234567u && r.x2 == 0 && r.x3 == 0 && kept == KEPT_SUM,
+	      "PMCCNTR_READ (the leaf way, the counter inline): its halves, 0, 0, x4-x30 kept");
+	for (unsigned i = 0; i < sizeof none / sizeof none[0]; i++) {
+		r = hvc_kept(none[i], 0x1111, 0x2222, 0x3333, &kept);
+		check(r.x0 == 0xffffffffu && r.x1 == 0x1111 && r.x2 == 0x2222 && r.x3 == 0x3333 &&
+			      kept == KEPT_SUM,
+		      "id %x (no call, around Table 4): -1, x1-x30 unchanged", none[i]);
+	}
+	check_eq("... and the state still 3", state(), 3);
+}
+
 /* SMCCC's 64-bit forms (id bit 30): the cycle counter whole in one
  * register, on the same register file as the 32-bit calls; ids without a
  * 64-bit form answer -1. The counter is stopped (PMCNTENCLR bit 31), so
@@ -413,6 +490,7 @@ void guest_main(uint64_t dtb)
 	sync(me);
 	type_a(me);
 	fast_ways();
+	type_b_vector(me);
 	smc64_forms(me);
 	pmuv3(me);
 	hostile(me);

@@ -22,6 +22,7 @@
  * their 64-bit forms (X64 below) and every other slot is a hole (-1). On
  * AArch32 there is no second half: those ids are outside the table, -1.
  */
+#include <stddef.h>
 #include "exit.h"
 #include "arch_caps.h"
 #include "psci.h"
@@ -290,6 +291,14 @@ extern const hvc_fn hvc_table[HVC_SLOTS];
 void hvc_other(guest_reg_t r[4]);
 #else
 #define HVC_TABLE_LINKAGE static
+#endif
+/* ... and one that calls Table 4's reads itself (ARCH_TYPEB_VECTOR_SLOTS:
+ * AArch64's) indexes pmu_typeb_table by id - base and passes this CPU's
+ * struct hyp_cpu as the struct pmu_cpu: the same address */
+#ifdef ARCH_TYPEB_VECTOR_SLOTS
+_Static_assert(ARCH_TYPEB_VECTOR_SLOTS == PMU_TYPEB_SLOTS && HVC_PMCR_READ == ARCH_HVC_VECTOR_BASE &&
+		       offsetof(struct hyp_cpu, pmu) == 0,
+	       "arch_caps.h's Type B table for the vector");
 #endif
 
 /* Not an id of the table: PSCI's HVC conduit (boards without EL3), else
