@@ -14,9 +14,9 @@
 /* Whole-system switches on the monitor's SGI and the HYP timer, the
  * virtual GIC, PSCI (hyp/switch/, hyp/vgic/, hyp/exit/psci.c) */
 #define ARCH_HAS_SWITCHING 1
-/* Migration between core groups (blmon.cluster_cpus): not yet - the
- * option is refused at boot (hyp/switch/migrate_none.c) */
-#define ARCH_HAS_MIGRATION 0
+/* Migration between core groups, blmon.cluster_cpus (hyp/switch/migrate.c,
+ * the HYP threads of arch/arm64/thread.S, cpu_ctx.c) */
+#define ARCH_HAS_MIGRATION 1
 /* The pair the monitor emulates is ARMv8's: Cortex-A57 + Cortex-A53
  * (pmu/pmu_cluster.c) */
 #define ARCH_PMU_PAIR_V8   1

@@ -2,7 +2,7 @@
  * Real cluster migration (hyp/switch/migrate.h, docs/migration.md).
  *
  * Each virtual CPU's monitor code runs as a HYP thread on a stack of its
- * own (boot/thread.S). A physical core without a virtual CPU runs its
+ * own (arch/thread.h). A physical core without a virtual CPU runs its
  * park loop on its boot stack: asleep in WFI with only the monitor's
  * interrupts unmasked, until its mailbox names a virtual CPU - a new one
  * (PSCI CPU_ON, or the boot CPU) to start, or one migrating in to resume.
@@ -17,6 +17,7 @@
 #include "cluster.h"
 #include "arch_cpu.h"
 #include "sysreg.h"
+#include "thread.h"
 #include "gic.h"
 #include "irq.h"
 #include "blmon_log.h"
@@ -34,7 +35,7 @@ uint8_t mig_vcpu_of[8] = { 0, 1, 2, 3, 4, 5, 6, 7 };
 /* One per physical CPU. */
 static struct pcpu {
 	struct hyp_cpu *volatile mail;   /* the virtual CPU to run next */
-	uint32_t park_sp;                /* its park loop, suspended */
+	uintptr_t park_sp;               /* its park loop, suspended */
 	uint32_t mpidr;
 	/* what the virtual CPU leaving this core asked for: post it to that
 	 * core once its thread is off this one (its stack free to resume) */
@@ -46,9 +47,6 @@ static struct pcpu {
 } pcpu[BLMON_MAX_CPUS];
 
 static uint8_t vcpu_stack[MIG_MAX_N][VCPU_STACK_SIZE] __attribute__((aligned(16)));
-
-void thread_switch(uint32_t *save_sp, uint32_t to_sp);
-void thread_start(uint32_t *save_sp, uint32_t stack_top, void (*fn)(void *), void *arg);
 
 void mig_init(unsigned n, unsigned ncpus, unsigned boot_cluster)
 {
@@ -141,7 +139,7 @@ static void adopt(struct hyp_cpu *c, unsigned phys)
 static void leave(struct hyp_cpu *c, bool pass, unsigned to, bool suspend)
 {
 	struct pcpu *me = &pcpu[c->phys];
-	uint32_t dead;
+	uintptr_t dead;
 
 	if (!suspend)
 		c->thread_sp = 0;
@@ -199,7 +197,7 @@ static void __attribute__((noreturn)) park(unsigned phys)
 		if (c->thread_sp)
 			thread_switch(&me->park_sp, c->thread_sp);   /* migrating in */
 		else
-			thread_start(&me->park_sp, (uint32_t)vcpu_stack[c->index] + VCPU_STACK_SIZE, vcpu_main, c);
+			thread_start(&me->park_sp, (uintptr_t)vcpu_stack[c->index] + VCPU_STACK_SIZE, vcpu_main, c);
 		/* c's thread has left this core */
 		struct hyp_cpu *pass = me->pass;
 
