@@ -23,7 +23,7 @@
 	OP " q28, q29, [%0, #448]\n\t" OP " q30, q31, [%0, #480]\n\t"
 #define SIMD_ON  ".arch_extension fp\n\t.arch_extension simd\n\t"
 #define SIMD_OFF ".arch_extension nosimd\n\t.arch_extension nofp"
-_Static_assert(sizeof(((struct cpu_ctx *)0)->q) == 32 * 16, "Q0-Q31");
+_Static_assert(sizeof(((struct cpu_ctx *)0)->q) == 32 * sizeof(uint64_t[2]), "Q0-Q31");
 
 static inline void fpsimd_save(struct cpu_ctx *x)
 {

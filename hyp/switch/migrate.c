@@ -36,7 +36,8 @@ uint8_t mig_vcpu_of[8] = { 0, 1, 2, 3, 4, 5, 6, 7 };
 static struct pcpu {
 	struct hyp_cpu *volatile mail;   /* the virtual CPU to run next */
 	uintptr_t park_sp;               /* its park loop, suspended */
-	uint32_t mpidr;
+	uintptr_t mpidr;                 /* as wide as the register (MPIDR_EL1: 64
+					  * bits; the affinities kept fit in 32) */
 	/* what the virtual CPU leaving this core asked for: post it to that
 	 * core once its thread is off this one (its stack free to resume) */
 	struct hyp_cpu *pass;
@@ -100,7 +101,7 @@ static bool on_cluster(const struct hyp_cpu *c, unsigned cluster)
 
 /* What PL1 reads as MPIDR: cluster 0's core of the same number, on both
  * clusters, so the guest's CPU numbers, PSCI ids and GIC masks hold. */
-static uint32_t vmpidr(unsigned v) { return pcpu[v].mpidr; }
+static uint32_t vmpidr(unsigned v) { return (uint32_t)pcpu[v].mpidr; }
 
 /* The monitor's SGI to a physical core (smp_kick() names virtual CPUs). */
 static void wake(unsigned phys)
