@@ -15,6 +15,7 @@
 #include "migrate.h"
 #include "blmon.h"
 #include "cluster.h"
+#include "arch_caps.h"
 #include "arch_cpu.h"
 #include "sysreg.h"
 #include "thread.h"
@@ -27,7 +28,7 @@
 #include "switch.h"
 #include "vgic_hw.h"
 
-#define VCPU_STACK_SIZE 8192u
+#define VCPU_STACK_SIZE ARCH_THREAD_STACK_SIZE
 
 unsigned mig_n;
 uint8_t mig_vcpu_of[8] = { 0, 1, 2, 3, 4, 5, 6, 7 };
