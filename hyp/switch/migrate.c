@@ -232,9 +232,11 @@ void mig_enter(unsigned phys)
 		uint64_t deadline = sysreg_cntpct_el0_read() + sysreg_cntfrq_el0_read();
 
 		for (unsigned p = 1; p < 2 * mig_n; p++)
-			while (!__atomic_load_n(&pcpu[p].mpidr, __ATOMIC_ACQUIRE))
+			while (!__atomic_load_n(&pcpu[p].mpidr, __ATOMIC_ACQUIRE)) {
 				if (sysreg_cntpct_el0_read() > deadline)
 					blmon_fatal("CPU %u was started but did not reach the monitor within 1 s", p);
+				cpu_poll_pause();
+			}
 		mig_cpu_on(hyp_cpu(0), switch_cluster());
 	}
 	park(phys);
