@@ -16,11 +16,15 @@
 /* The system registers, each one MRS/MSR through sysregs.h's table
  * (read_NAME()/write_NAME()), so save and load cannot disagree on what
  * moves. CSSELR_EL1 first: it selects what CCSIDR_EL1 shows, which the
- * guest may read next. ELR_EL2/SPSR_EL2: the fast HVC and IRQ paths keep
- * the guest's return state in the CPU, not in the frame (vectors.S). */
+ * guest may read next. The translation registers before SCTLR_EL1, so the
+ * MMU enable arrives over the tables it refers to (a real core may walk
+ * the EL1&0 tables speculatively; the Cortex-A57/A53 errata on
+ * speculative AT that KVM works around are not handled here).
+ * ELR_EL2/SPSR_EL2: the fast HVC and IRQ paths keep the guest's return
+ * state in the CPU, not in the frame (vectors.S). */
 #define CPU_CTX_SYSREGS(X)                                                  \
-	X(CSSELR_EL1) X(SCTLR_EL1) X(ACTLR_EL1) X(CPACR_EL1) X(TTBR0_EL1)    \
-	X(TTBR1_EL1) X(TCR_EL1) X(MAIR_EL1) X(AMAIR_EL1) X(VBAR_EL1)         \
+	X(CSSELR_EL1) X(TTBR0_EL1) X(TTBR1_EL1) X(TCR_EL1) X(MAIR_EL1)       \
+	X(AMAIR_EL1) X(SCTLR_EL1) X(ACTLR_EL1) X(CPACR_EL1) X(VBAR_EL1)      \
 	X(CONTEXTIDR_EL1) X(TPIDR_EL0) X(TPIDRRO_EL0) X(TPIDR_EL1)           \
 	X(SP_EL0) X(SP_EL1) X(ELR_EL1) X(SPSR_EL1) X(ESR_EL1) X(FAR_EL1)     \
 	X(AFSR0_EL1) X(AFSR1_EL1) X(PAR_EL1) X(FPCR) X(FPSR) X(CNTKCTL_EL1)  \
