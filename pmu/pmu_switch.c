@@ -38,13 +38,6 @@ void pmu_switch_in(struct pmu_cpu *p, unsigned inbound)
 		break;
 	case 2:
 		regs_restore(p, &p->saved[out], &p->saved[inbound], inbound);
-#if ARCH_PMU_PAIR_V8
-		/* the guest's PMUSERENR_EL0 is the hardware's in state 2; the
-		 * copy kept for TPM is what hyp_update_traps() writes back when
-		 * it cannot know MDCR_EL2's last value (a migration's inbound
-		 * core): the value just restored */
-		p->userenr = p->saved[out].userenr & PMUSERENR_MASK;
-#endif
 		break;
 	default:  /* 3: the inbound cluster's own context (zeros if never active) */
 		regs_restore(p, &p->saved[inbound], &p->saved[inbound], inbound);

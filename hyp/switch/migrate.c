@@ -308,6 +308,7 @@ void mig_switch_cpu(struct hyp_cpu *c, unsigned target)
 	pmu_switch_in(&c->pmu, target);
 	if (dbg)
 		dbg_switch_in(&c->dbg, target);
+	pmu_userenr_adopted(&c->pmu);   /* MDCR_EL2 unknown here (adopt()) */
 	hyp_update_traps(c);
 	vgic_hw_load(&c->gic, c->vgic.nr_lrs, c->vgic.prio_private, pcpu[c->phys].prio);
 	sysreg_cnthp_cval_el2_write(c->cnthp_cval);
