@@ -21,6 +21,7 @@ A64_INC="-Iinclude -Iarch -Iarch/arm64 -Ipmu $(ls -d hyp/*/ | sed 's|^|-I|; s|/$
 TIDY_A64=(--target=aarch64-none-elf -mcpu=cortex-a57 -std=c11 -ffreestanding -DLOG_LEVEL=3)
 GUEST_SRCS=$(ls guest-tests/*.c guest-tests/lib/*.c guest-tests/common/*.c 2>/dev/null)
 LINUX_PROGS=$(ls guest-tests/linux/prog/*.c 2>/dev/null)   # armhf Linux user space
+LINUX64_PROGS=$(ls guest-tests/linux/prog/arm64/*.c 2>/dev/null)   # ... and the arm64 guest's own
 DEFS="-DLOG_LEVEL=3"
 # the include paths the Makefile gives each layer (docs/architecture.md)
 ARCH_INC="-Iinclude -Iarch -Iarch/arm32"
@@ -35,7 +36,7 @@ TIDY_BARE=(--target=armv7a-none-eabi -mcpu=cortex-a15 -std=c11 -ffreestanding
 if { "${CPPCHECK[@]}" --std=c11 $HYP_INC $DEFS $SRCS &&
      "${CPPCHECK[@]}" --std=c11 $ARCH_INC -Iboard/common $BOARD_DEFS $BOARD_SRCS &&
      "${CPPCHECK[@]}" --std=c11 $ARCH_INC -Iguest-tests/lib -Iguest-tests/common $GUEST_DEFS $GUEST_SRCS &&
-     "${CPPCHECK[@]}" --std=c11 -Iinclude $LINUX_PROGS; } >build/logs/cppcheck.log 2>&1; then
+     "${CPPCHECK[@]}" --std=c11 -Iinclude $LINUX_PROGS $LINUX64_PROGS; } >build/logs/cppcheck.log 2>&1; then
 	echo "ok - cppcheck: no findings"
 else
 	echo "not ok - cppcheck: findings (build/logs/cppcheck.log)"; sed 's/^/  /' build/logs/cppcheck.log | head -20; rc=1
@@ -50,7 +51,9 @@ if { clang-tidy --quiet $SRCS -- "${TIDY_BARE[@]}" $HYP_INC &&
 	-Iarch/arm64 -Iguest-tests/arm64/lib -Iguest-tests/common -Ihyp/core -DGUEST_UART=0x09000000u -DGUEST_RAM_BASE=0x40000000u \
 	-DGUEST_HYP_LOAD=0x43E00000u -DGUEST_HYP_SIZE=0x200000u -DGUEST_GICD=0x08000000u -DGUEST_GICC=0x08010000u &&
      clang-tidy --quiet $LINUX_PROGS -- --target=arm-linux-gnueabihf -std=gnu11 \
-	-isystem /usr/arm-linux-gnueabihf/include -Iinclude; } >build/logs/clang-tidy.log 2>&1; then
+	-isystem /usr/arm-linux-gnueabihf/include -Iinclude &&
+     clang-tidy --quiet $LINUX64_PROGS -- --target=aarch64-linux-gnu -std=gnu11 \
+	-isystem /usr/aarch64-linux-gnu/include; } >build/logs/clang-tidy.log 2>&1; then
 	echo "ok - clang-tidy: no findings"
 else
 	echo "not ok - clang-tidy: findings (build/logs/clang-tidy.log)"; grep -E "warning:|error:" build/logs/clang-tidy.log | head -20 | sed 's/^/  /'; rc=1

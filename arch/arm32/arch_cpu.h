@@ -47,6 +47,20 @@ static inline void cpu_flush_guest_local(void)
 	isb();
 }
 
+/* The fatal exit (board/common/fatal_pvpanic.c): every exception masked
+ * (A, I, F), and this CPU's vectors at v in the mode it runs in - HVBAR
+ * in HYP, VBAR at PL1 (a board that did not start the monitor in HYP
+ * reports that through the fatal exit too). */
+static inline void cpu_mask_exceptions(void) { __asm__ volatile("cpsid aif" ::: "memory"); }
+static inline void cpu_set_vectors(const char *v)
+{
+	if (in_hyp_mode())
+		write_HVBAR((uint32_t)v);
+	else
+		write_VBAR((uint32_t)v);
+	isb();
+}
+
 /* HYP's exception state for a report of an unexpected exception */
 struct cpu_fault_regs {
 	uint32_t syndrome, elr, far;

@@ -193,6 +193,11 @@ LINUX_PROGS := $(patsubst guest-tests/linux/prog/%.c,$(B)/linux/bin/%,$(wildcard
 $(B)/linux/bin/%: guest-tests/linux/prog/%.c $(wildcard guest-tests/linux/prog/*.h) include/bl_pmu_abi.h | deps-quiet
 	@mkdir -p $(dir $@)
 	$(LINUX_CROSS)gcc -std=gnu11 -O2 -static -Wall -Wextra -Werror -Iinclude $< -o $@
+# ... and the AArch64-only ones (prog/arm64/: what an ARMv7 PL0 cannot do)
+LINUX_PROGS += $(patsubst guest-tests/linux/prog/arm64/%.c,$(B)/linux/bin/%,$(wildcard guest-tests/linux/prog/arm64/*.c))
+$(B)/linux/bin/%: guest-tests/linux/prog/arm64/%.c | deps-quiet
+	@mkdir -p $(dir $@)
+	$(LINUX_CROSS)gcc -std=gnu11 -O2 -static -Wall -Wextra -Werror $< -o $@
 # The guest module (docs/linux-module.md) without its ARMv7-only parts
 # (module/Kbuild), against Debian's arm64 headers: the cluster-switch
 # initiator the linux64 scenario drives switches with

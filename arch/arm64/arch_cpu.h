@@ -40,6 +40,20 @@ static inline void cpu_flush_guest_local(void)
 	__asm__ volatile("tlbi vmalls12e1\n\tic iallu\n\tdsb nsh\n\tisb" ::: "memory");
 }
 
+/* The fatal exit (board/common/fatal_pvpanic.c): every exception masked
+ * (D, A, I, F), and this CPU's vectors at v at the level it runs at -
+ * VBAR_EL2, or VBAR_EL1 (a machine without EL2 starts the monitor there,
+ * and it reports that through the fatal exit too). */
+static inline void cpu_mask_exceptions(void) { __asm__ volatile("msr daifset, #0xf" ::: "memory"); }
+static inline void cpu_set_vectors(const char *v)
+{
+	if (in_hyp_mode())
+		write_VBAR_EL2((uintptr_t)v);
+	else
+		write_VBAR_EL1((uintptr_t)v);
+	isb();
+}
+
 /* EL2's exception state for a report of an unexpected exception */
 struct cpu_fault_regs {
 	uint64_t syndrome, elr, far;

@@ -186,6 +186,18 @@ void hyp_mmu_enable(void)
 		 (unsigned long)sctlr);
 }
 
+void hyp_mmu_window(uintptr_t va, uint64_t pa)
+{
+	uint64_t *slot = &hyp_l2[(va >> 30) & (GB_LOW - 1)][(va >> 21) & 511];
+
+	/* break before make: no TLB may hold the old and the new block at
+	 * once (this CPU's: the others never look there) */
+	*slot = 0;
+	__asm__ volatile("dsb ishst\n\ttlbi alle2\n\tdsb nsh\n\tisb" ::: "memory");
+	*slot = (pa & ~(SZ_2M - 1)) | S1_ATTR(ATTR_DEVICE) | DESC_XN | S1_AP_EL2_RW | DESC_AF | DESC_BLOCK;
+	__asm__ volatile("dsb ishst\n\ttlbi alle2\n\tdsb nsh\n\tisb" ::: "memory");
+}
+
 void stage2_build(const struct blmon_platform *p)
 {
 	/* what the guest loses of its RAM is whole blocks: the monitor must

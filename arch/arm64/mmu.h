@@ -17,6 +17,12 @@
 void hyp_mmu_build(const struct blmon_platform *p);
 void hyp_mmu_enable(void);
 
+/* The fatal exit's window (board/common/fatal_probe.h phys_window, with
+ * EL2's MMU on): the 2 MiB block at va (below 4 GiB) of EL2's identity map
+ * shows the 2 MiB at pa (up to 40 bits, TCR_EL2.PS) as Device memory
+ * instead, on this CPU, for good. */
+void hyp_mmu_window(uintptr_t va, uint64_t pa);
+
 /* Stage 2 for the guest: an identity map of what arch/s2_map.h says the
  * guest owns - its RAM as Normal memory, the board's device windows as
  * Device - and nothing of the monitor's image, data and stacks, so a guest

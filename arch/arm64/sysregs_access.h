@@ -2,6 +2,8 @@
  * Typed accessors generated from the encoding table in sysregs.h:
  *   read_PMCR_EL0(), write_HCR_EL2(v) ... - 64 bits, as MRS/MSR move them.
  * Target only (inline MRS/MSR). No call site spells an encoding by hand.
+ * The AArch64 test guests use them too (guest-tests/arm64/lib/sysreg64.h),
+ * and SR_ACCESSORS stays defined for the few registers only they name.
  */
 #ifndef ARM64_SYSREGS_ACCESS_H
 #define ARM64_SYSREGS_ACCESS_H
@@ -26,7 +28,6 @@
 				 : : "r"(v) : "memory");                      \
 	}
 A64_SYSREGS(SR_ACCESSORS)
-#undef SR_ACCESSORS
 
 static inline void isb(void) { __asm__ volatile("isb" ::: "memory"); }
 static inline void dsb(void) { __asm__ volatile("dsb sy" ::: "memory"); }

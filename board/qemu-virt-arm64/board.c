@@ -9,8 +9,11 @@
  * does (board/common/place.h, reloc.c): the guest's RAM is what lies below.
  */
 #include <stdint.h>
+#include "arch_cpu.h"
 #include "board_common.h"
+#include "fatal_probe.h"
 #include "io.h"
+#include "mmu.h"
 #include "sysregs_access.h"
 #include "place.h"
 
@@ -63,9 +66,17 @@ static void __attribute__((noreturn)) psci_call_noreturn(uint64_t fid)
 
 void board_system_off(void) { psci_call_noreturn(PSCI_SYSTEM_OFF); }
 void board_system_reset(void) { psci_call_noreturn(PSCI_SYSTEM_RESET); }
-/* No pvpanic yet (arch32's fatal.c finds it through PCI): the reason is on
- * the console, and the machine stops. */
-void board_fatal_exit(void) { psci_call_noreturn(PSCI_SYSTEM_OFF); }
+/* The fatal exit (board_fatal_exit) is ARMv7's virt one,
+ * board/common/fatal_pvpanic.c; its window onto the PCIe ECAM: with EL2's
+ * MMU off (start-up) every physical address is reachable as it is; with it
+ * on, a block of the monitor's identity map shows it (mmu.c). */
+uintptr_t phys_window(uintptr_t va, uint64_t pa)
+{
+	if (!cpu_hyp_mmu_on())
+		return (uintptr_t)pa;
+	hyp_mmu_window(va, pa);
+	return va;
+}
 
 /* virt's MPIDRs with a GICv2: Aff0 = the CPU's number, the rest 0 */
 int board_cpu_index(uint32_t mpidr)

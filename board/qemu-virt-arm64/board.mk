@@ -20,4 +20,8 @@ GUEST_RAM_BASE := 0x40000000
 GUEST_UART     := 0x09000000
 GUEST_GICD     := 0x08000000
 GUEST_GICC     := 0x08010000
-BOARD_SRCS     := board/qemu-virt-arm64/start.S board/qemu-virt-arm64/board.c board/common/reloc.c
+BOARD_SRCS     := board/qemu-virt-arm64/start.S board/qemu-virt-arm64/board.c board/common/reloc.c \
+                  board/common/fatal_pvpanic.c board/qemu-virt-arm64/fatal_vectors.S
+# A fatal error ends QEMU with exit status 1 through this device
+# (board/common/fatal_pvpanic.c), as on the ARMv7 virt board
+QEMU_PANIC_EXIT := -device pvpanic-pci -action panic=exit-failure

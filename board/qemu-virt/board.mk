@@ -10,11 +10,12 @@ QEMU_MEM       := 512
 GUEST_RAM_BASE := 0x40000000
 GUEST_UART     := 0x09000000
 BOARD_SRCS     := board/common/start.S board/common/boot.c board/common/reloc.c board/common/qemu.c \
-                  board/qemu-virt/board.c board/qemu-virt/fatal.c board/qemu-virt/fatal_vectors.S \
+                  board/qemu-virt/board.c board/common/fatal_pvpanic.c board/qemu-virt/fatal_vectors.S \
                   board/qemu-virt/phys_window.c
 GUEST_GICH     := 0x08030000
 QEMU_DTB       := build/guest.dtb
 GUEST_GICD     := 0x08000000
 GUEST_GICC     := 0x08010000
-# A fatal error ends QEMU with exit status 1 through this device (fatal.c)
+# A fatal error ends QEMU with exit status 1 through this device
+# (board/common/fatal_pvpanic.c)
 QEMU_PANIC_EXIT := -device pvpanic-pci -action panic=exit-failure

@@ -1,7 +1,7 @@
 /*
- * Exception vectors of the fatal exit (fatal.c), for HVBAR in HYP or VBAR
- * at PL1 (a machine without EL2 starts the monitor in SVC): the offsets are
- * the same, the return differs. Looking for QEMU's pvpanic device means
+ * Exception vectors of the fatal exit (board/common/fatal_pvpanic.c), for
+ * HVBAR in HYP or VBAR at PL1 (a machine without EL2 starts the monitor in
+ * SVC): the offsets are the same, the return differs. Looking for QEMU's pvpanic device means
  * reading where virt's PCIe ECAM may not be (it moves with highmem=), and
  * QEMU answers a read of nothing with a data abort: the vector skips the
  * load instead, so fatal_probe_read32 reads all ones, as PCI does for a

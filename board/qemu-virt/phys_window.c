@@ -1,5 +1,6 @@
 /*
- * A window onto 40-bit physical addresses for the fatal exit (fatal.c):
+ * A window onto 40-bit physical addresses for the fatal exit
+ * (board/common/fatal_pvpanic.c):
  * virt's PCIe ECAM, where the pvpanic device is found, is at
  * 0x40_1000_0000 unless QEMU is given highmem=off, and with the MMU off
  * only 32-bit physical addresses exist. Fatal errors mostly come before the
@@ -16,7 +17,7 @@
  */
 #include <stdbool.h>
 #include "cpregs_access.h"
-#include "virt.h"
+#include "fatal_probe.h"
 
 #define SZ_1G           0x40000000u
 #define SZ_2M           0x00200000u
@@ -74,7 +75,7 @@ static void switch_table(bool hyp)
 	isb();
 }
 
-uint32_t phys_window(uint32_t va, uint64_t pa)
+uintptr_t phys_window(uintptr_t va, uint64_t pa)
 {
 	static bool built;
 	bool hyp = in_hyp_mode();

@@ -11,14 +11,6 @@
  */
 #include "guest64.h"
 
-#define PMCR_EL0       3, 3, 9, 12, 0
-#define PMCNTENSET_EL0 3, 3, 9, 12, 1
-#define PMCNTENCLR_EL0 3, 3, 9, 12, 2
-#define PMSWINC_EL0    3, 3, 9, 12, 4
-#define PMSELR_EL0     3, 3, 9, 12, 5
-#define PMXEVTYPER_EL0 3, 3, 9, 13, 1
-#define PMXEVCNTR_EL0  3, 3, 9, 13, 2
-#define MIDR_EL1       3, 0, 0, 0, 0
 #define SW_INCR        0x00u
 #define PMCR_E         1u
 #define MIN_SWITCHES   20u
@@ -27,14 +19,6 @@ static const uint32_t midr[2] = { 0x411fd070u, 0x410fd034u };
 
 static struct hvc64 sysinfo(void) { return hvc64(HVC_SYSTEM_INFO, 0, 0, 0); }
 static uint32_t state(void) { return (uint32_t)hvc64(HVC_PMU_GET_STATE, 0, 0, 0).x0; }
-
-static uint64_t cntfrq(void)
-{
-	uint64_t v;
-
-	__asm__ volatile("mrs %0, cntfrq_el0" : "=r"(v));
-	return v;
-}
 
 /* Sample the identity between two reads of the switch count: if none
  * happened meanwhile, MIDR_EL1 must be the cluster's. 1: a wrong one. */

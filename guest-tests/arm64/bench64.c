@@ -12,12 +12,6 @@
 #include "guest64.h"
 #include "guest_fdt.h"
 
-#define CNTFRQ_EL0     3, 3, 14, 0, 0
-#define CNTVCT_EL0     3, 3, 14, 0, 2
-#define PMCCNTR_EL0    3, 3, 9, 13, 0
-#define PMSELR_EL0     3, 3, 9, 12, 5
-#define DBGBVR0_EL1    2, 0, 0, 0, 4
-
 #define BIG 0u      /* Cortex-A57, active at boot */
 #define LITTLE 1u   /* Cortex-A53, never active here */
 

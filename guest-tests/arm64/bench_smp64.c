@@ -17,17 +17,8 @@
 #define NSW 64u
 #define MAX_CPUS 8u
 #define PSCI_CPU_ON64 0xc4000003u
-#define PMSELR_EL0 3, 3, 9, 12, 5
 
 static volatile uint32_t ready[MAX_CPUS], stop;
-
-static uint64_t cntvct(void)
-{
-	uint64_t v;
-
-	__asm__ volatile("isb\n\tmrs %0, cntvct_el0" : "=r"(v));
-	return v;
-}
 
 void secondary_main(uint64_t context)
 {
@@ -71,7 +62,7 @@ void guest_main(uint64_t dtb)
 	uint64_t freq;
 
 	migrating = fdt_bootarg_u32((const void *)(uintptr_t)dtb, "blmon.cluster_cpus", 0) != 0;
-	__asm__ volatile("mrs %0, cntfrq_el0" : "=r"(freq));
+	freq = cntfrq();
 	gic_guest_init();
 	gic_guest_log_irqs();
 	gic_guest_enable(1, 0x80);

@@ -6,10 +6,6 @@
  */
 #include "guest64.h"
 
-#define PMCR_EL0    3, 3, 9, 12, 0
-#define PMCCNTR_EL0 3, 3, 9, 13, 0
-#define MIDR_EL1    3, 0, 0, 0, 0
-
 void guest_main(uint64_t dtb);
 void guest_main(uint64_t dtb)
 {

@@ -18,7 +18,6 @@
 #include "guest_fdt.h"
 
 #define MAX_CPUS 8
-#define MIDR_EL1 3, 0, 0, 0, 0
 #define CURRENTEL_EL1 (1u << 2)
 #define PSCI_CPU_ON64 0xc4000003u
 

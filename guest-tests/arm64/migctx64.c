@@ -20,22 +20,13 @@
  */
 #include "guest64.h"
 #include "gic.h"
-#include "sysregs_access.h"
 
-#define MIDR_EL1   3, 0, 0, 0, 0
-#define MPIDR_EL1  3, 0, 0, 0, 5
 #define PPI_VTIMER 27u
 
 static const uint32_t midr[2] = { 0x411fd070u, 0x410fd034u };
 
 static uint64_t switches(void) { return hvc64(HVC_SYSTEM_INFO, 0, 0, 0).x0; }
-static uint64_t cntvct(void)
-{
-	uint64_t v;
 
-	__asm__ volatile("isb\n\tmrs %0, cntvct_el0" : "=r"(v));
-	return v;
-}
 static unsigned cluster(void) { return (unsigned)hvc64(HVC_SYSTEM_INFO, 0, 0, 0).x1 & 1u; }
 
 /* x0-x30 and Q0-Q31 as the asm below loads and stores them */
@@ -284,7 +275,7 @@ static void vtimer_hook(void)
 static void vtimer_across(void)
 {
 	unsigned c = cluster();
-	uint64_t freq = read_CNTFRQ_EL0();
+	uint64_t freq = cntfrq();
 
 	irq_hook = vtimer_hook;
 	gic_guest_enable(PPI_VTIMER, 0x80);
@@ -317,7 +308,7 @@ static void vtimer_across(void)
  * whatever PSTATE.I says) while every register holds a pattern */
 static void on_timer(void)
 {
-	uint64_t s0 = switches(), freq = read_CNTFRQ_EL0();
+	uint64_t s0 = switches(), freq = cntfrq();
 	unsigned rounds = 0, bad = 0;
 
 	while (switches() - s0 < 20 && rounds < 200) {

@@ -8,23 +8,6 @@
  */
 #include "guest64.h"
 
-#define PMCR_EL0       3, 3, 9, 12, 0
-#define PMCNTENSET_EL0 3, 3, 9, 12, 1
-#define PMCNTENCLR_EL0 3, 3, 9, 12, 2
-#define PMSELR_EL0     3, 3, 9, 12, 5
-#define PMCEID0_EL0    3, 3, 9, 12, 6
-#define PMCEID1_EL0    3, 3, 9, 12, 7
-#define PMOVSCLR_EL0   3, 3, 9, 12, 3
-#define PMOVSSET_EL0   3, 3, 9, 14, 3
-#define PMCCNTR_EL0    3, 3, 9, 13, 0
-#define PMXEVTYPER_EL0 3, 3, 9, 13, 1
-#define PMXEVCNTR_EL0  3, 3, 9, 13, 2
-#define PMEVCNTR2_EL0  3, 3, 14, 8, 2
-#define PMEVCNTR5_EL0  3, 3, 14, 8, 5
-#define PMCCFILTR_EL0  3, 3, 14, 15, 7
-#define MDSCR_EL1      2, 0, 0, 2, 2
-#define MIDR_EL1       3, 0, 0, 0, 0
-
 /* pmceid0: the TRMs' PMCEID0_EL0 (DDI 0488 11.8, DDI 0500 12.4.2) */
 static const struct { uint32_t midr, idcode, pmceid0; const char *name; } cl[2] = {
 	{ 0x411fd070u, 0x01, 0x7fff0f3fu, "Cortex-A57" }, { 0x410fd034u, 0x03, 0x67ffbfffu, "Cortex-A53" },
@@ -136,14 +119,14 @@ static void type_a(unsigned me)
 	to_state(1);
 	check_eq("PMSELR 31: PMXEVTYPER_EL0 is PMCCFILTR_EL0", MRS(PMCCFILTR_EL0), 0x08000000u);
 	to_state(1);
-	MSR(PMEVCNTR2_EL0, 0x55);
+	MSR_AT(A64_PMEVCNTR(2), 0x55);
 	to_state(1);
 	MSR(PMSELR_EL0, 2);
 	to_state(1);
 	check_eq("MSR PMEVCNTR2_EL0 = counter 2 through PMSELR", MRS(PMXEVCNTR_EL0), 0x55);
 	to_state(1);
 	exc_clear();
-	(void)MRS(PMEVCNTR5_EL0);
+	(void)MRS_AT(A64_PMEVCNTR(5));
 	check(last_exc.count == 1 && last_exc.ec == 0, "MRS PMEVCNTR5_EL0 (not in the view): undefined instruction (count %u, EC %x)",
 	      last_exc.count, last_exc.ec);
 	check_eq("... and the state does not move", state(), 3);

@@ -12,19 +12,6 @@
  */
 #include "guest64.h"
 
-#define PMCR_EL0       3, 3, 9, 12, 0
-#define PMCNTENSET_EL0 3, 3, 9, 12, 1
-#define PMSWINC_EL0    3, 3, 9, 12, 4
-#define PMSELR_EL0     3, 3, 9, 12, 5
-#define PMCCNTR_EL0    3, 3, 9, 13, 0
-#define PMXEVTYPER_EL0 3, 3, 9, 13, 1
-#define PMXEVCNTR_EL0  3, 3, 9, 13, 2
-#define PMUSERENR_EL0  3, 3, 9, 14, 0
-#define PMINTENSET_EL1 3, 0, 9, 14, 1
-#define PMEVCNTR0_EL0  3, 3, 14, 8, 0
-#define PMEVCNTR1_EL0  3, 3, 14, 8, 1
-#define PMEVTYPER1_EL0 3, 3, 14, 12, 1
-
 #define EN 1u
 #define SW 2u
 #define CR 4u
@@ -56,8 +43,8 @@ static void msr_selr1(void) { MSR(PMSELR_EL0, 1); }
 static void mrs_xevcntr(void) { val = MRS(PMXEVCNTR_EL0); }
 static void msr_xevcntr(void) { MSR(PMXEVCNTR_EL0, 9); }
 static void mrs_xevtyper(void) { val = MRS(PMXEVTYPER_EL0); }
-static void mrs_evcntr1(void) { val = MRS(PMEVCNTR1_EL0); }
-static void mrs_evtyper1(void) { val = MRS(PMEVTYPER1_EL0); }
+static void mrs_evcntr1(void) { val = MRS_AT(A64_PMEVCNTR(1)); }
+static void mrs_evtyper1(void) { val = MRS_AT(A64_PMEVTYPER(1)); }
 static void mrs_cntenset(void) { val = MRS(PMCNTENSET_EL0); }
 static void swinc0(void) { MSR(PMSWINC_EL0, 1); }
 
@@ -160,10 +147,10 @@ static void sw(void)
 	(void)hvc64(HVC_PMCR_WRITE, me, 1, 0);          /* E */
 	userenr(SW);
 	at_el0("SW: EL0 MSR PMSWINC_EL0 (trapped, emulated)", swinc0, true, 0, 2);
-	check_eq("... counter 0 counted it", MRS(PMEVCNTR0_EL0), 1);
+	check_eq("... counter 0 counted it", MRS_AT(A64_PMEVCNTR(0)), 1);
 	at_el0("SW: state 2, EL0 MSR PMSWINC_EL0 (the hardware's)", swinc0, true, 0, 2);
 	at_el0("... and again", swinc0, true, 0, 2);
-	check_eq("... counter 0: exactly 3", MRS(PMEVCNTR0_EL0), 3);
+	check_eq("... counter 0: exactly 3", MRS_AT(A64_PMEVCNTR(0)), 3);
 	at_el0("SW: state 2, EL0 MRS PMCR_EL0: the hardware traps it to EL1", mrs_pmcr, false, EC_SYS64, 2);
 	userenr(SW);
 	at_el0("SW: state 3, EL0 MRS PMCR_EL0: the monitor refuses it", mrs_pmcr, false, EC_UNKNOWN, 3);

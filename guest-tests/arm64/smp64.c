@@ -25,16 +25,6 @@
 #define AFF_ON  0u
 #define AFF_OFF 1u
 
-#define PMCR_EL0       3, 3, 9, 12, 0
-#define PMCNTENSET_EL0 3, 3, 9, 12, 1
-#define PMCNTENCLR_EL0 3, 3, 9, 12, 2
-#define PMSWINC_EL0    3, 3, 9, 12, 4
-#define PMSELR_EL0     3, 3, 9, 12, 5
-#define PMXEVTYPER_EL0 3, 3, 9, 13, 1
-#define PMXEVCNTR_EL0  3, 3, 9, 13, 2
-#define MIDR_EL1       3, 0, 0, 0, 0
-#define MPIDR_EL1      3, 0, 0, 0, 5
-
 static const uint32_t midr[2] = { 0x411fd070u, 0x410fd034u };
 
 enum cmd { CMD_NONE, CMD_MIDR, CMD_SGI_TO_0, CMD_COUNT, CMD_OFF };
@@ -88,14 +78,15 @@ static void swinc_setup(void)
 	MSR(PMCNTENSET_EL0, 1u);
 }
 
-/* Count and sample until told to stop: r[0] increments, r[1] wrong
- * identities, r[2] samples; the counter must hold r[0] */
-static void count_and_sample(volatile uint64_t *r)
+/* Count software increments and sample the identity while more() says
+ * so: r[0] increments, r[1] wrong identities, r[2] samples, and bit 32 of
+ * r[2] set if the counter held exactly r[0] */
+static void count_and_sample(volatile uint64_t *r, bool (*more)(void))
 {
 	uint64_t n = 0, bad = 0, samples = 0;
 
 	swinc_setup();
-	while (!stop_counting) {
+	while (more()) {
 		for (unsigned i = 0; i < 20; i++, n++)
 			MSR(PMSWINC_EL0, 1u);
 		struct hvc64 a = sysinfo();
@@ -113,6 +104,12 @@ static void count_and_sample(volatile uint64_t *r)
 	r[2] = samples + ((uint64_t)(MRS(PMXEVCNTR_EL0) == n) << 32);
 	MSR(PMCNTENCLR_EL0, 1u);
 }
+
+/* The other CPUs count until CPU 0 tells them to stop; CPU 0 until 30
+ * switches since timer_start happened, or timer_end passed */
+static uint64_t timer_start, timer_end;
+static bool until_stopped(void) { return !stop_counting; }
+static bool until_switched(void) { return sysinfo().x0 - timer_start < 30 && !passed(timer_end); }
 
 void secondary_main(uint64_t context)
 {
@@ -138,7 +135,7 @@ void secondary_main(uint64_t context)
 			gic_guest_sgi(GICD_SGIR_FILTER_LIST, 1u << 0, 5);
 			break;
 		case CMD_COUNT:
-			count_and_sample(b->r);
+			count_and_sample(b->r, until_stopped);
 			break;
 		case CMD_OFF:
 			irq_disable();
@@ -269,26 +266,14 @@ static void on_timer(void)
 	}
 	check_eq("HVC_AUTO_SWITCH(2 ms)", (uint32_t)hvc64(HVC_AUTO_SWITCH, period, 0, 0).x0, 0);
 	/* CPU 0 counts too, until enough switches happened (bounded) */
-	uint64_t end = deadline_ms(20000);
-	uint64_t n = 0, bad = 0, samples = 0;
+	uint64_t r[3];
 
-	swinc_setup();
-	while (sysinfo().x0 - start < 30 && !passed(end)) {
-		for (unsigned i = 0; i < 20; i++, n++)
-			MSR(PMSWINC_EL0, 1u);
-		struct hvc64 a = sysinfo();
-		uint32_t m = (uint32_t)MRS(MIDR_EL1);
-		struct hvc64 b = sysinfo();
+	timer_start = start;
+	timer_end = deadline_ms(20000);
+	count_and_sample(r, until_switched);
+	uint64_t bad = r[1], samples = (uint32_t)r[2];
+	unsigned exact = (unsigned)(r[2] >> 32);
 
-		if (a.x0 == b.x0) {
-			samples++;
-			bad += m != midr[b.x1 & 1];
-		}
-	}
-	MSR(PMSELR_EL0, 0);
-	unsigned exact = MRS(PMXEVCNTR_EL0) == n;
-
-	MSR(PMCNTENCLR_EL0, 1u);
 	check_eq("HVC_AUTO_SWITCH(0): off", (uint32_t)hvc64(HVC_AUTO_SWITCH, 0, 0, 0).x0, 0);
 	stop_counting = 1;
 	uint64_t total = sysinfo().x0 - start;

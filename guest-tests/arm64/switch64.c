@@ -12,29 +12,6 @@
  */
 #include "guest64.h"
 
-#define PMCR_EL0       3, 3, 9, 12, 0
-#define PMCNTENSET_EL0 3, 3, 9, 12, 1
-#define PMCNTENCLR_EL0 3, 3, 9, 12, 2
-#define PMSWINC_EL0    3, 3, 9, 12, 4
-#define PMSELR_EL0     3, 3, 9, 12, 5
-#define PMCCNTR_EL0    3, 3, 9, 13, 0
-#define PMXEVTYPER_EL0 3, 3, 9, 13, 1
-#define PMXEVCNTR_EL0  3, 3, 9, 13, 2
-#define PMINTENSET_EL1 3, 0, 9, 14, 1
-#define PMINTENCLR_EL1 3, 0, 9, 14, 2
-#define PMUSERENR_EL0  3, 3, 9, 14, 0
-#define PMEVCNTR1_EL0  3, 3, 14, 8, 1
-#define MIDR_EL1       3, 0, 0, 0, 0
-#define MDSCR_EL1      2, 0, 0, 2, 2
-#define OSLAR_EL1      2, 0, 1, 0, 4
-#define OSLSR_EL1      2, 0, 1, 1, 4
-#define MDCCINT_EL1    2, 0, 0, 2, 0
-#define DBGCLAIMSET_EL1 2, 0, 7, 8, 6
-#define DBGBVR(n)      2, 0, 0, n, 4
-#define DBGBCR(n)      2, 0, 0, n, 5
-#define DBGWVR(n)      2, 0, 0, n, 6
-#define DBGWCR(n)      2, 0, 0, n, 7
-
 #define PMCR_E   1u
 #define CCNT_BIT (1u << 31)
 #define MDSCR_MDE (1u << 15)
@@ -109,7 +86,7 @@ static void state2(void)
 	check_eq("... PMSELR_EL0", MRS(PMSELR_EL0), 3);
 	check_eq("... PMCNTENSET_EL0", MRS(PMCNTENSET_EL0), CCNT_BIT | 0x5u);
 	check_eq("... PMINTENSET_EL1", MRS(PMINTENSET_EL1), 0x4u);
-	check_eq("... PMEVCNTR1_EL0", MRS(PMEVCNTR1_EL0), 0x1234);
+	check_eq("... PMEVCNTR1_EL0", MRS_AT(A64_PMEVCNTR(1)), 0x1234);
 	check_eq("... PMUSERENR_EL0: SW, CR, ER (PMUv3's enables, not only EN)", MRS(PMUSERENR_EL0), 0xe);
 	check_eq("switch back", switch_to(me), me);
 	check_eq("... PMUSERENR_EL0 still SW, CR, ER", MRS(PMUSERENR_EL0), 0xe);
@@ -194,7 +171,12 @@ __asm__(".text\n.balign 16\n.global bp_target\nbp_target:\n\tnop\n\tret\n");
 #define BCR_PAT(n) (0x000001e6u | ((uint32_t)(n) << 16))   /* E = 0: never fires */
 #define WCR_PAT(n) (0x00001ff6u | ((uint32_t)(n) << 16))
 
-/* MSR/MRS of numbered registers: one instruction each, so a switch over n */
+/* MSR/MRS of numbered registers: one instruction each, so a switch over n;
+ * by the table's names (MRS(DBGBVR(2)) is read_DBGBVR2_EL1()) */
+#define DBGBVR(n) DBGBVR##n##_EL1
+#define DBGBCR(n) DBGBCR##n##_EL1
+#define DBGWVR(n) DBGWVR##n##_EL1
+#define DBGWCR(n) DBGWCR##n##_EL1
 #define FOR_BRP(X) X(0) X(1) X(2) X(3) X(4) X(5)
 #define FOR_WRP(X) X(0) X(1) X(2) X(3)
 

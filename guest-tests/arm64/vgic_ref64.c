@@ -13,9 +13,9 @@
 
 static void vtimer(bool on)
 {
-	__asm__ volatile("msr cntv_tval_el0, %0" : : "r"(0ull));              /* due now */
-	__asm__ volatile("msr cntv_ctl_el0, %0" : : "r"(on ? 1ull : 0ull));
-	__asm__ volatile("isb");
+	MSR(CNTV_TVAL_EL0, 0);        /* due now */
+	MSR(CNTV_CTL_EL0, on ? 1u : 0u);
+	isb();
 }
 
 void guest_main(uint64_t dtb);

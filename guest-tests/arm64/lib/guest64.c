@@ -69,9 +69,8 @@ void exc_clear(void)
  * instruction abort returns to x30 (start.S saved it at [19]) */
 uint64_t guest_sync(uint64_t esr, uint64_t elr, const uint64_t *saved)
 {
-	uint64_t far;
+	uint64_t far = MRS(FAR_EL1);
 
-	__asm__ volatile("mrs %0, far_el1" : "=r"(far));
 	last_exc.count++;
 	last_exc.ec = (uint32_t)(esr >> 26) & 0x3fu;
 	last_exc.elr = elr;
@@ -150,22 +149,6 @@ __attribute__((weak)) void secondary_main(uint64_t context)
 	(void)context;
 	for (;;)
 		__asm__ volatile("wfi");
-}
-
-static uint64_t cntvct(void)
-{
-	uint64_t v;
-
-	__asm__ volatile("isb\n\tmrs %0, cntvct_el0" : "=r"(v));
-	return v;
-}
-
-static uint64_t cntfrq(void)
-{
-	uint64_t v;
-
-	__asm__ volatile("mrs %0, cntfrq_el0" : "=r"(v));
-	return v;
 }
 
 uint64_t deadline_ms(uint32_t ms) { return cntvct() + cntfrq() / 1000u * ms; }

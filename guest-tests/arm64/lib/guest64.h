@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "bl_pmu_abi.h"
-#include "sysregs.h"
+#include "sysreg64.h"   /* MRS(NAME), MSR(NAME, v): the encoding table's */
 
 #include "tap.h"   /* gprintf, check, check_eq (guest-tests/common/) */
 
@@ -71,13 +71,5 @@ struct hvc64 smc64(uint64_t x0, uint64_t x1, uint64_t x2, uint64_t x3);
  * which the guest defines if it starts CPUs */
 extern char secondary_entry[];
 void secondary_main(uint64_t context);
-
-/* MRS/MSR of a register of the encoding table (sysregs.h), by name */
-#define SR_S(x) #x
-#define SR_GEN(o0, o1, n, m, o2) "S" SR_S(o0) "_" SR_S(o1) "_C" SR_S(n) "_C" SR_S(m) "_" SR_S(o2)
-#define MRS(...) MRS_(__VA_ARGS__)   /* a register macro expands to its five fields first */
-#define MSR(...) MSR_(__VA_ARGS__)
-#define MRS_(o0, o1, n, m, o2) ({ uint64_t v_; __asm__ volatile("mrs %0, " SR_GEN(o0, o1, n, m, o2) : "=r"(v_)); v_; })
-#define MSR_(o0, o1, n, m, o2, v) __asm__ volatile("msr " SR_GEN(o0, o1, n, m, o2) ", %0" : : "r"((uint64_t)(v)) : "memory")
 
 #endif

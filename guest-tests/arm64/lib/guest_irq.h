@@ -5,15 +5,13 @@
 #define GUEST_IRQ_H
 
 #include <stdint.h>
+#include "sysreg64.h"
 
 static inline void irq_enable(void) { __asm__ volatile("msr daifclr, #2" ::: "memory"); }
 static inline void irq_disable(void) { __asm__ volatile("msr daifset, #2" ::: "memory"); }
 static inline unsigned guest_cpu(void)   /* MPIDR_EL1.Aff0 */
 {
-	uint64_t m;
-
-	__asm__ volatile("mrs %0, mpidr_el1" : "=r"(m));
-	return (unsigned)m & 7u;
+	return (unsigned)MRS(MPIDR_EL1) & 7u;
 }
 /* Called from the IRQ vector (EL1h, IRQs masked), if set */
 extern void (*irq_hook)(void);

@@ -17,8 +17,10 @@
 #                           first without a failure counting (docs/linux.md)
 #   perftest.each=1         one perf test process per test, timed (how the
 #                           times in docs/linux.md were measured)
-#   perftest.only=N,M,...   run only these, perftest.verbose=1: perf test -v,
-#                           its output on the console (for investigating)
+#   perftest.only=N,M-K,... run only these (M-K: M to K), perftest.verbose=1:
+#                           perf test -v, its output on the console (for
+#                           investigating); ranges make the parts of a long
+#                           comparison (guest-tests/long.txt, AArch64 -smp 2)
 #   perftest.timeout=SECS   per test run alone (default 300); all of them in
 #                           one process get SECS x 10
 # The environment perf's tests expect of a Debian system: dash as /bin/sh,
@@ -43,7 +45,10 @@ cd /tmp || exit 1
 
 skip=",$(cmdline perftest.skip),"
 retry=",$(cmdline perftest.retry),"
-only=$(cmdline perftest.only)
+# perftest.only's ranges M-K as the numbers M to K
+only=$(cmdline perftest.only | awk -F, '{ for (i = 1; i <= NF; i++) {
+	if (split($i, r, "-") == 2) for (j = r[1] + 0; j <= r[2] + 0; j++) { printf "%s%d", s, j; s = "," }
+	else { printf "%s%s", s, $i; s = "," } } }')
 verbose=$(cmdline perftest.verbose)
 each=$(cmdline perftest.each)
 [ -z "$verbose" ] || each=1   # -v output has no test numbers to sort by

@@ -1,6 +1,7 @@
-# Run by /init in the linux-switch-smp2 / -smp4 scenarios after 10-cpus.sh:
-# the guest module's exact SW_INCR counts on every CPU across the monitor's
-# switches, and the monitor's own count (docs/linux.md, docs/linux-module.md).
+# Run by /init in the linux-switch-smp2 / -smp4 scenarios after 10-cpus.sh,
+# and (linked) in the AArch64 suite smp64 (linux64-smp4): the guest module's
+# exact SW_INCR counts on every CPU across the monitor's switches, and the
+# monitor's own count (docs/linux.md, docs/linux-module.md, docs/arm64.md).
 D=/sys/kernel/debug/blmon
 cpus=$SMP period_us=$(cmdline blmon.switch_us)
 

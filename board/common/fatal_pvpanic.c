@@ -1,5 +1,6 @@
 /*
- * board_fatal_exit on virt: the reason is on the console already
+ * board_fatal_exit on QEMU's virt, ARMv7 and AArch64 alike (board/qemu-virt
+ * and board/qemu-virt-arm64): the reason is on the console already
  * (blmon_fatal, the monitor's panic); now end QEMU with a non-zero exit
  * status, so a script or test sees the failure.
  *
@@ -11,16 +12,20 @@
  * The device sits on PCI bus 0; the monitor finds it through the ECAM,
  * gives its BAR an address and writes. An older command line without the
  * device: the machine powers off (status 0) after saying so.
- * docs/launch.md has the reasons and what else was considered.
+ * docs/launch.md has the reasons and what else was considered. What
+ * differs between the architectures: masking exceptions and installing
+ * the fatal vectors (arch_cpu.h), the window onto the ECAM and the probe
+ * (fatal_probe.h: each board's phys_window and fatal_vectors.S).
  */
 #include <stdbool.h>
+#include "arch_cpu.h"
 #include "board_common.h"
-#include "cpregs_access.h"
 #include "io.h"
-#include "virt.h"
+#include "fatal_probe.h"
 
-/* virt's PCIe (hw/arm/virt.c): the ECAM is at ECAM_HIGH, or at ECAM_LOW
- * with highmem=off. The fatal path sees it at ECAM_VA (phys_window.c):
+/* virt's PCIe (hw/arm/virt.c, the same map for qemu-system-arm and
+ * qemu-system-aarch64): the ECAM is at ECAM_HIGH, or at ECAM_LOW with
+ * highmem=off. The fatal path sees it through phys_window(ECAM_VA, ...):
  * ECAM_LOW's own address, where nothing is when the ECAM is high. */
 #define ECAM_HIGH          0x4010000000ull
 #define ECAM_LOW           0x3f000000u
@@ -38,13 +43,13 @@
 #define PVPANIC_PCI_ID     0x00111b36u   /* device 0x0011, vendor 0x1b36 (Red Hat) */
 #define PVPANIC_PANICKED   0x01u
 
-/* The pvpanic function's configuration space (at ECAM_VA), or 0. */
-static uint32_t pvpanic_find(void)
+/* The pvpanic function's configuration space (in the ECAM's window), or 0. */
+static uintptr_t pvpanic_find(void)
 {
 	static const uint64_t ecams[] = { ECAM_HIGH, ECAM_LOW };
 
 	for (unsigned e = 0; e < sizeof(ecams) / sizeof(ecams[0]); e++) {
-		uint32_t ecam = phys_window(ECAM_VA, ecams[e]);
+		uintptr_t ecam = phys_window(ECAM_VA, ecams[e]);
 
 		for (unsigned dev = 0; dev < PCI_SLOTS; dev++)
 			if (fatal_probe_read32(ecam + ECAM_FN(dev) + PCI_ID) == PVPANIC_PCI_ID)
@@ -56,20 +61,16 @@ static uint32_t pvpanic_find(void)
 void board_fatal_exit(void)
 {
 	static volatile bool entered;
-	uint32_t cfg;
+	uintptr_t cfg;
 
 	/* interrupts would reach fatal_vectors' power-off (status 0) */
-	__asm__ volatile("cpsid aif" ::: "memory");
+	cpu_mask_exceptions();
 	/* Once: a fault on the way (before fatal_vectors take over) or a
 	 * second CPU failing at the same time goes straight to power-off. */
 	if (entered)
 		board_system_off();
 	entered = true;
-	if (in_hyp_mode())
-		write_HVBAR((uint32_t)fatal_vectors);
-	else
-		write_VBAR((uint32_t)fatal_vectors);
-	isb();
+	cpu_set_vectors(fatal_vectors);
 	cfg = pvpanic_find();
 	if (!cfg) {
 		blmon_print("no pvpanic-pci device (-device pvpanic-pci -action panic=exit-failure): "

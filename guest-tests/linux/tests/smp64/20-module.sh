@@ -1,0 +1,1 @@
+../smp/20-module.sh
