@@ -60,9 +60,8 @@ ARCH_INC   := -Iinclude -Iarch -I$(ARCH_DIR)
 PMU_INC    := $(ARCH_INC) -Ipmu
 HYP_INC    := $(PMU_INC) $(addprefix -I,$(HYP_DIRS))
 BOARD_INC  := $(ARCH_INC) -Iboard/common
-# hyp/exit/sys_trap.c: AArch64's trapped MSR/MRS hot forms (arm64);
-# hyp/switch/migrate_none.c: migration's stand-in where a back end has none (arm64)
-LIB_SRCS   := $(filter-out hyp/exit/sys_trap.c hyp/switch/migrate_none.c,$(wildcard boot/*.S $(ARCH_DIR)/*.c pmu/*.c $(addsuffix /*.c,$(HYP_DIRS))))
+# hyp/exit/sys_trap.c: AArch64's trapped MSR/MRS hot forms (arm64)
+LIB_SRCS   := $(filter-out hyp/exit/sys_trap.c,$(wildcard $(ARCH_DIR)/*.S boot/*.S $(ARCH_DIR)/*.c pmu/*.c $(addsuffix /*.c,$(HYP_DIRS))))
 LIB_OBJS   := $(patsubst %,$(B)/lib/%.o,$(basename $(LIB_SRCS)))
 
 # Portable logic: builds for the host too and is unit-tested there.

@@ -69,6 +69,10 @@ void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 	}
 	check_eq("CPUs 1..N-1 started (PSCI CPU_ON), each in SVC mode", started, ncpus - 1);
 
+	/* one hold before the first round: the watcher attaches to QEMU's
+	 * monitor meanwhile (on a loaded machine that took longer than a
+	 * hold, and round 0 was missed) */
+	hold(hold_ms);
 	for (uint32_t r = 0; r < rounds; r++) {
 		uint32_t k = (r + 1) & 1, before[MAX_CPUS], ran = 0, on_k = 0;
 

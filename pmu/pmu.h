@@ -171,6 +171,20 @@ pmu_userenr_traps(struct pmu_cpu *p, bool tpm_before, bool tpm_now)
 		pmu_hw_write(PMU_HW_PMUSERENR, p->userenr);
 	}
 }
+/* The PMU was restored on a core whose MDCR_EL2 the monitor does not know
+ * (a migration's inbound core, hyp/switch/migrate.c): hyp_update_traps()
+ * then takes TPM as having trapped and writes the kept copy back if the
+ * state does not trap - in state 2, where the hardware holds the guest's
+ * own value, just restored. The copy becomes that value. (In place the
+ * MDCR_EL2 value is known and nothing is written: this costs the in-place
+ * switch nothing.) */
+static inline void pmu_userenr_adopted(struct pmu_cpu *p)
+{
+	if (p->state == 2)
+		p->userenr = pmu_hw_read(PMU_HW_PMUSERENR) & PMUSERENR_MASK;
+}
+#else
+static inline void pmu_userenr_adopted(struct pmu_cpu *p) { (void)p; }
 #endif
 static inline unsigned pmu_state(const struct pmu_cpu *p) { return p->state; }
 static inline unsigned pmu_active_cluster(const struct pmu_cpu *p) { return p->active; }

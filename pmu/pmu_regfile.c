@@ -273,7 +273,7 @@ void regs_restore(struct pmu_cpu *p, const struct pmu_regs *r, const struct pmu_
 	pmu_hw_write(PMU_HW_PMOVSSET, ovs);         /* ... and set (v7 + VE) */
 	pmu_hw_write(PMU_HW_PMINTENCLR, ~inten & m);
 	pmu_hw_write(PMU_HW_PMINTENSET, inten);
-	pmu_hw_write(PMU_HW_PMUSERENR, r->userenr & PMUSERENR_EN);
+	pmu_hw_write(PMU_HW_PMUSERENR, r->userenr & PMUSERENR_MASK);   /* PMUv3: EN, SW, CR, ER */
 	pmu_hw_write(PMU_HW_PMCNTENCLR, ~cnten & m);
 	pmu_hw_write(PMU_HW_PMCNTENSET, cnten);
 	select_counter(r->selr & SELR_MASK);

@@ -10,6 +10,8 @@
 #   arm64/bench64  the AArch64 monitor's (issue #27): trap, Type B, SYNC
 #              (guest-tests/arm64/bench64.c; build/arm64/, make ARCH=arm64)
 #   arm64/bench_smp64  its whole-system switches at -smp 1, 2, 4 (as bench_smp)
+#   with blmon.cluster_cpus on AArch64 (issue #28 item 5): migrations, N = 1
+#              (bench64) and N = 4 (bench_smp64)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . qemu/common.sh
@@ -28,6 +30,8 @@ runs=(
 	"arm64/bench_smp64|-smp 1 -icount shift=0,sleep=off"
 	"arm64/bench_smp64|-smp 2 -icount shift=0,sleep=off"
 	"arm64/bench_smp64|-smp 4 -icount shift=0,sleep=off"
+	"arm64/bench64|-smp 2 -icount shift=0,sleep=off -append blmon.cluster_cpus=1"
+	"arm64/bench_smp64|-smp 8 -icount shift=0,sleep=off -append blmon.cluster_cpus=4"
 )
 : > build/bench-all.txt
 for r in "${runs[@]}"; do

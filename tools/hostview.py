@@ -3,16 +3,21 @@
 
   tools/hostview.py SOCKET CONSOLE_LOG N OUTPUT [--rounds R] [--timeout S] [--opposite]
 
-Watches a run of the hostview guest (guest-tests/hostview.c) under
+Watches a run of the hostview guest (guest-tests/hostview.c, or
+guest-tests/arm64/hostview64.c on qemu-system-aarch64) under
 blmon.cluster_cpus=N on 2N CPUs. SOCKET is QEMU's own monitor
 (-monitor unix:SOCKET,server,nowait), CONSOLE_LOG the file QEMU's serial
 console goes to. For every "# hostview: cluster K round R" line of the
 console it waits 200 ms, asks the monitor "info registers -a" and checks,
 for each physical CPU p in 0..2N-1 (cluster p // N):
-  - cluster K (active): its mode is not HYP (0x1a) and its PC is in the
-    guest's RAM, below the monitor;
-  - the other cluster (parked): its mode is HYP and its PC is inside the
-    monitor's memory.
+  - cluster K (active): it is not in the monitor's mode (AArch32: HYP,
+    0x1a; AArch64: EL2, PSTATE.EL) and its PC is in the guest's RAM,
+    below the monitor;
+  - the other cluster (parked): it is in the monitor's mode and its PC is
+    inside the monitor's memory.
+QEMU shows an AArch32 core as R15=xxxxxxxx / PSR=xxxxxxxx ... svc32, an
+AArch64 one as PC=xxxxxxxxxxxxxxxx / PSTATE=xxxxxxxx ---- EL1h; both are
+read.
 Both ranges come from the monitor's boot line
 "[hyp] RAM: guest 40000000-5fdfffff, monitor 5fe00000-5fffffff".
 One TAP line per CPU per round goes to OUTPUT ("ok M - round R cluster K:
@@ -104,8 +109,9 @@ def until_prompt(sock, deadline, need=""):
 
 
 def parse_registers(text):
-    """{cpu: (pc, psr)} from "info registers -a": blocks of
-    CPU#p / ... R15=xxxxxxxx / PSR=xxxxxxxx -ZC- A svc32."""
+    """{cpu: (pc, (in_monitor, mode name))} from "info registers -a": blocks
+    of CPU#p / ... R15=xxxxxxxx / PSR=xxxxxxxx -ZC- A svc32 (AArch32) or
+    CPU#p / PC=xxxxxxxxxxxxxxxx ... / PSTATE=xxxxxxxx -Z-- EL1h (AArch64)."""
     cpus, cur = {}, None
     for line in text.replace("\r", "").split("\n"):
         m = re.match(r"^CPU#(\d+)", line)
@@ -115,12 +121,17 @@ def parse_registers(text):
             continue
         if cur is None:
             continue
-        m = re.search(r"\bR15=([0-9a-fA-F]{8})", line)
+        m = re.search(r"\b(?:R15|PC)=([0-9a-fA-F]{8}|[0-9a-fA-F]{16})\b", line)
         if m:
             cpus[cur][0] = int(m.group(1), 16)
         m = re.match(r"^PSR=([0-9a-fA-F]{8})", line)
         if m:
-            cpus[cur][1] = int(m.group(1), 16)
+            mode = int(m.group(1), 16) & 0x1f
+            cpus[cur][1] = (mode == HYP, "%s mode (0x%02x)" % (MODES.get(mode, "?"), mode))
+        m = re.match(r"^PSTATE=([0-9a-fA-F]{8})\s+\S+\s+(EL\d[ht])", line)
+        if m:
+            el = (int(m.group(1), 16) >> 2) & 3
+            cpus[cur][1] = (el == 2, "%s (PSTATE %s)" % (m.group(2), m.group(1)))
     return {c: tuple(v) for c, v in cpus.items()}
 
 
@@ -165,17 +176,16 @@ def check_round(tap, regs, n, k, r, ram, opposite):
         if p not in regs or None in regs[p]:
             tap.line(False, "%s: not in QEMU's info registers -a" % head)
             continue
-        pc, psr = regs[p]
-        mode = psr & 0x1f
-        what = "%s mode (0x%02x), PC %08x" % (MODES.get(mode, "?"), mode, pc)
+        pc, (in_monitor, mode) = regs[p]
+        what = "%s, PC %08x" % (mode, pc)
         if c == active:
-            ok = mode != HYP and glo <= pc <= ghi and pc < mlo
+            ok = not in_monitor and glo <= pc <= ghi and pc < mlo
             tap.line(ok, "%s runs the guest: %s %s guest RAM %08x-%08x" %
-                     (head, what, "in" if ok else "- want not hyp, PC in", glo, ghi))
+                     (head, what, "in" if ok else "- want not hyp/EL2, PC in", glo, ghi))
         else:
-            ok = mode == HYP and mlo <= pc <= mhi
+            ok = in_monitor and mlo <= pc <= mhi
             tap.line(ok, "%s parked in the monitor: %s %s %08x-%08x" %
-                     (head, what, "in" if ok else "- want hyp, PC in", mlo, mhi))
+                     (head, what, "in" if ok else "- want hyp/EL2, PC in", mlo, mhi))
     extra = sorted(set(regs) - set(range(2 * n)))
     if extra:
         tap.line(False, "round %d cluster %d: QEMU has CPUs %s beyond the 2N = %d expected" %

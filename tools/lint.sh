@@ -13,10 +13,10 @@ mkdir -p build/logs
 rc=0
 # the AArch32 build's sources (the AArch64 back end, its board and its
 # entry points get a pass of their own below, with its target and paths)
-SRCS=$(ls arch/arm32/*.c hyp/*/*.c pmu/*.c 2>/dev/null | grep -v '^hyp/switch/migrate_none.c$\|^hyp/exit/sys_trap.c$')
+SRCS=$(ls arch/arm32/*.c hyp/*/*.c pmu/*.c 2>/dev/null | grep -v '^hyp/exit/sys_trap.c$')
 BOARD_SRCS=$(ls board/*/*.c 2>/dev/null | grep -v '^board/qemu-virt-arm64/')
-# (arch/arm64/arch.mk's list: all of hyp/ but migration and AArch32's coprocessor traps)
-A64_SRCS="arch/arm64/*.c $(ls hyp/*/*.c | grep -v '^hyp/switch/migrate.c$\|^hyp/exit/reg_trap.c$' | tr '\n' ' ') pmu/*.c"
+# (arch/arm64/arch.mk's list: all of hyp/ but AArch32's coprocessor traps)
+A64_SRCS="arch/arm64/*.c $(ls hyp/*/*.c | grep -v '^hyp/exit/reg_trap.c$' | tr '\n' ' ') pmu/*.c"
 A64_INC="-Iinclude -Iarch -Iarch/arm64 -Ipmu $(ls -d hyp/*/ | sed 's|^|-I|; s|/$||' | tr '\n' ' ')"
 TIDY_A64=(--target=aarch64-none-elf -mcpu=cortex-a57 -std=c11 -ffreestanding -DLOG_LEVEL=3)
 GUEST_SRCS=$(ls guest-tests/*.c guest-tests/lib/*.c guest-tests/common/*.c 2>/dev/null)

@@ -283,8 +283,13 @@ run_scenario() { # NAME BOARD GUEST EXPECT [extra...]  (EXPECT: scenarios.txt's 
 	if [ -n "$hostview" ]; then   # the watcher follows the console and asks QEMU's monitor
 		mkdir -p build/tmp && rm -f "$hostview" "$log"
 		QEMU_CMD+=(-monitor "unix:$hostview,server,nowait")
+		rm -f "$hlog"
 		tools/hostview.py "$hostview" "$log" "$QEMU_GUEST_CPUS" "$hlog" --timeout $((tmo + 10)) 2>"$hlog.err" &
 		hpid=$!
+		# QEMU only once the watcher runs (it opens its output first): with
+		# QEMU's 8 CPU threads and other work on the host's cores, Python's
+		# start-up took longer than the guest's first rounds (up to 5 s)
+		for _ in {1..50}; do [ -e "$hlog" ] && break; sleep 0.1; done
 	fi
 	# the run's wall time, to a tenth of a second, from the shell's own clock
 	# (no date or awk process: they were a part of the runner's time per scenario)

@@ -13,9 +13,12 @@
 /* Whole-system switches on the monitor's SGI and timer, migration, SMP,
  * PSCI (hyp/switch/, hyp/exit/psci.c) */
 #define ARCH_HAS_SWITCHING 1
-/* Migration between core groups, blmon.cluster_cpus (hyp/switch/migrate.c;
- * without it hyp/switch/migrate_none.c) */
+/* Migration between core groups, blmon.cluster_cpus (hyp/switch/migrate.c
+ * on the HYP threads of arch/arm32/thread.S, arch/thread.h) */
 #define ARCH_HAS_MIGRATION 1
+/* ... each virtual CPU's HYP thread's stack: as large as a core's own HYP
+ * stack (Makefile HYP_STACK_SIZE 0x2000) */
+#define ARCH_THREAD_STACK_SIZE 8192u
 /* SMCCC's 64-bit convention (function id bit 30): AArch64 only - the
  * 64-bit ids answer -1 here (hyp/exit/hvc.c) */
 #define ARCH_HAS_SMC64 0

@@ -48,10 +48,9 @@ HYP_INC   := $(PMU_INC) $(addprefix -I,$(HYP_DIRS))
 BOARD_INC := $(ARCH_INC) -Iboard/common
 LIB_DEFS  := -DLOG_LEVEL=$(LOG_LEVEL)
 # The portable monitor (arch_caps.h says what it carries): all of hyp/
-# but migration (hyp/switch/migrate.c needs HYP threads: migrate_none.c in
-# its place) and AArch32's trapped-coprocessor entry (reg_trap.c)
+# but AArch32's trapped-coprocessor entry (reg_trap.c)
 LIB_SRCS := $(wildcard $(ARCH_DIR)/*.c $(ARCH_DIR)/*.S) $(wildcard pmu/*.c) \
-	$(filter-out hyp/switch/migrate.c hyp/exit/reg_trap.c,$(wildcard $(addsuffix /*.c,$(HYP_DIRS))))
+	$(filter-out hyp/exit/reg_trap.c,$(wildcard $(addsuffix /*.c,$(HYP_DIRS))))
 LIB_OBJS := $(patsubst %,$(B)/lib/%.o,$(basename $(LIB_SRCS)))
 
 include board/$(BOARD)/board.mk

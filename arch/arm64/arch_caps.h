@@ -14,9 +14,13 @@
 /* Whole-system switches on the monitor's SGI and the HYP timer, the
  * virtual GIC, PSCI (hyp/switch/, hyp/vgic/, hyp/exit/psci.c) */
 #define ARCH_HAS_SWITCHING 1
-/* Migration between core groups (blmon.cluster_cpus): not yet - the
- * option is refused at boot (hyp/switch/migrate_none.c) */
-#define ARCH_HAS_MIGRATION 0
+/* Migration between core groups, blmon.cluster_cpus (hyp/switch/migrate.c,
+ * the HYP threads of arch/arm64/thread.S, cpu_ctx.c) */
+#define ARCH_HAS_MIGRATION 1
+/* ... each virtual CPU's HYP thread's stack (hyp/switch/migrate.c): as
+ * large as a core's own EL2 stack (arch.mk HYP_STACK_SIZE 0x4000) - the
+ * trap frame is 272 bytes here, and every saved register twice ARMv7's */
+#define ARCH_THREAD_STACK_SIZE 16384u
 /* The pair the monitor emulates is ARMv8's: Cortex-A57 + Cortex-A53
  * (pmu/pmu_cluster.c) */
 #define ARCH_PMU_PAIR_V8   1

@@ -11,6 +11,12 @@
 
 static inline void cpu_wait_interrupt(void) { __asm__ volatile("dsb sy\n\twfi" ::: "memory"); }
 static inline void cpu_relax(void) { __asm__ volatile("yield"); }
+/* A boot-time poll's pause (hyp/switch/migrate.c waits for the cores it
+ * started): under QEMU's -icount one thread runs every CPU, and QEMU 7.2's
+ * AArch64 CPU spinning on CNTPCT_EL0 reads was seen never to let the
+ * started core run (CPU 1 of -smp 2 "did not reach the monitor within
+ * 1 s"); YIELD hands the thread on. */
+static inline void cpu_poll_pause(void) { cpu_relax(); }
 
 /* The monitor's PSTATE as an SPSR would hold it: M = EL2h (0x9), DAIF.
  * HVC_MONITOR_INFO's r2 (AArch32: the CPSR, M = HYP 0x1a). */

@@ -1,17 +1,54 @@
 /*
- * What a migration moves from core to core (arch/arm32/cpu_ctx.h is the
- * AArch32 one). The AArch64 monitor has no migration yet (issue #27,
- * docs/arm64.md): the struct exists so struct hyp_cpu is the same shape
- * on both architectures; the EL1 system registers, FP/SIMD and timers
- * arrive with the switch step. Nothing saves or loads it yet.
+ * What an AArch64 EL1 guest owns on a core, beyond its general registers
+ * in the trap frame (which travel on the virtual CPU's HYP thread's stack,
+ * arch/arm64/thread.S): its EL1/EL0 system registers, FP/SIMD, the
+ * generic timers and where it resumes (ELR_EL2, SPSR_EL2). A migration
+ * (hyp/switch/migrate.c) saves it on the outbound core and loads it on the
+ * inbound one; docs/migration.md says why each item is here.
+ * arch/arm32/cpu_ctx.h is the AArch32 one. Target only: every item is a
+ * hardware register.
  */
 #ifndef HYP_CPU_CTX_H
 #define HYP_CPU_CTX_H
 
 #include <stdint.h>
 
+/* The system registers, each one MRS/MSR through sysregs.h's table
+ * (read_NAME()/write_NAME()), so save and load cannot disagree on what
+ * moves. CSSELR_EL1 first: it selects what CCSIDR_EL1 shows, which the
+ * guest may read next. The translation registers before SCTLR_EL1, so the
+ * MMU enable arrives over the tables it refers to (a real core may walk
+ * the EL1&0 tables speculatively; the Cortex-A57/A53 errata on
+ * speculative AT that KVM works around are not handled here).
+ * ELR_EL2/SPSR_EL2: the fast HVC and IRQ paths keep the guest's return
+ * state in the CPU, not in the frame (vectors.S). */
+#define CPU_CTX_SYSREGS(X)                                                  \
+	X(CSSELR_EL1) X(TTBR0_EL1) X(TTBR1_EL1) X(TCR_EL1) X(MAIR_EL1)       \
+	X(AMAIR_EL1) X(SCTLR_EL1) X(ACTLR_EL1) X(CPACR_EL1) X(VBAR_EL1)      \
+	X(CONTEXTIDR_EL1) X(TPIDR_EL0) X(TPIDRRO_EL0) X(TPIDR_EL1)           \
+	X(SP_EL0) X(SP_EL1) X(ELR_EL1) X(SPSR_EL1) X(ESR_EL1) X(FAR_EL1)     \
+	X(AFSR0_EL1) X(AFSR1_EL1) X(PAR_EL1) X(FPCR) X(FPSR) X(CNTKCTL_EL1)  \
+	X(ELR_EL2) X(SPSR_EL2)
+/* The EL1 timers and the virtual offset: loaded last, the offset and the
+ * compare values before the controls that enable them. */
+#define CPU_CTX_TIMERS(X) \
+	X(CNTVOFF_EL2) X(CNTV_CVAL_EL0) X(CNTP_CVAL_EL0) X(CNTV_CTL_EL0) X(CNTP_CTL_EL0)
+
 struct cpu_ctx {
-	uint64_t elr_el2, spsr_el2;
+#define CPU_CTX_FIELD(name) uint64_t name;
+	CPU_CTX_SYSREGS(CPU_CTX_FIELD)
+	CPU_CTX_TIMERS(CPU_CTX_FIELD)
+#undef CPU_CTX_FIELD
+	/* Q0-Q31, two words each (STP/LDP of q registers) */
+	_Alignas(16) uint64_t q[64];
 };
+
+/* Save the running core's guest context into x; then stop its timers, so
+ * the outbound core raises no guest interrupt while it is parked. */
+void cpu_ctx_save(struct cpu_ctx *x);
+/* ... the timers only (a core whose virtual CPU ends: PSCI CPU_OFF). */
+void cpu_ctx_stop_timers(void);
+/* Load x into the running core (the inbound one): timers last. */
+void cpu_ctx_load(const struct cpu_ctx *x);
 
 #endif

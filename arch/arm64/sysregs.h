@@ -31,6 +31,33 @@
 	X(ESR_EL1,         3, 0,  5,  2, 0)                               \
 	X(FAR_EL1,         3, 0,  6,  0, 0)                               \
 	X(VBAR_EL1,        3, 0, 12,  0, 0)                               \
+	/* the rest of what an EL1 OS owns on a core, which a migration moves \
+	 * (cpu_ctx.h) */                                                 \
+	X(SCTLR_EL1,       3, 0,  1,  0, 0)                               \
+	X(ACTLR_EL1,       3, 0,  1,  0, 1)                               \
+	X(CPACR_EL1,       3, 0,  1,  0, 2)                               \
+	X(TTBR0_EL1,       3, 0,  2,  0, 0)                               \
+	X(TTBR1_EL1,       3, 0,  2,  0, 1)                               \
+	X(TCR_EL1,         3, 0,  2,  0, 2)                               \
+	X(SP_EL0,          3, 0,  4,  1, 0)                               \
+	X(FPCR,            3, 3,  4,  4, 0)                               \
+	X(FPSR,            3, 3,  4,  4, 1)                               \
+	X(SP_EL1,          3, 4,  4,  1, 0)                               \
+	X(AFSR0_EL1,       3, 0,  5,  1, 0)                               \
+	X(AFSR1_EL1,       3, 0,  5,  1, 1)                               \
+	X(PAR_EL1,         3, 0,  7,  4, 0)                               \
+	X(MAIR_EL1,        3, 0, 10,  2, 0)                               \
+	X(AMAIR_EL1,       3, 0, 10,  3, 0)                               \
+	X(CONTEXTIDR_EL1,  3, 0, 13,  0, 1)                               \
+	X(TPIDR_EL1,       3, 0, 13,  0, 4)                               \
+	X(TPIDR_EL0,       3, 3, 13,  0, 2)                               \
+	X(TPIDRRO_EL0,     3, 3, 13,  0, 3)                               \
+	X(CSSELR_EL1,      3, 2,  0,  0, 0)                               \
+	X(CNTKCTL_EL1,     3, 0, 14,  1, 0)                               \
+	X(CNTP_CTL_EL0,    3, 3, 14,  2, 1)                               \
+	X(CNTP_CVAL_EL0,   3, 3, 14,  2, 2)                               \
+	X(CNTV_CTL_EL0,    3, 3, 14,  3, 1)                               \
+	X(CNTV_CVAL_EL0,   3, 3, 14,  3, 2)                               \
 	/* self-hosted debug (D13.3): op0 2, the AArch32 p14 encoding's op1, \
 	 * CRn, CRm, op2 (arch/arm64/dbg_sysregs.h) */                      \
 	X(MDSCR_EL1,       2, 0,  0,  2, 2)                                  \

@@ -10,6 +10,7 @@
  * (the lazy debug context: hyp/debug/dbg_context.c).
  */
 #include "guest64.h"
+#include "guest_fdt.h"
 
 #define BIG 0u      /* Cortex-A57, active at boot */
 #define LITTLE 1u   /* Cortex-A53, never active here */
@@ -104,15 +105,49 @@ static void bench_switch(const char *name)
 	report(name, ipo(t, loop_ticks) / 2);
 }
 
+/* blmon.cluster_cpus=1 (issue #28 item 5): every switch is a migration
+ * between physical CPUs 0 and 1; only they are measured (the rest is
+ * the single-CPU run's), in each PMU state, without and with the debug
+ * context in use. Under -icount one QEMU thread runs both cores: the
+ * figure is what the outbound and the inbound execute together. */
+static void bench_migration(void)
+{
+	static const char *const names[2][3] = {
+		{ "AArch64: migration (-smp 2, N = 1), state 1, debug never used",
+		  "AArch64: migration (-smp 2, N = 1), state 2, debug never used",
+		  "AArch64: migration (-smp 2, N = 1), state 3, debug never used" },
+		{ "AArch64: migration (-smp 2, N = 1), state 1, PMU + debug",
+		  "AArch64: migration (-smp 2, N = 1), state 2, PMU + debug",
+		  "AArch64: migration (-smp 2, N = 1), state 3, PMU + debug" },
+	};
+	uint64_t t;
+
+	for (unsigned dbg = 0; dbg < 2; dbg++) {
+		if (dbg)
+			MSR(DBGBVR0_EL1, 0);
+		for (uint32_t st = 1; st <= 3; st++) {
+			pmu_switch(st == 1 ? 0 : 1);
+			if (st == 2)
+				sink = MRS(PMSELR_EL0);
+			MEASURE(t, { (void)hvc(HVC_CLUSTER_SWITCH, LITTLE); (void)hvc(HVC_CLUSTER_SWITCH, BIG); });
+			report(names[dbg][st - 1], ipo(t, loop_ticks) / 2);
+		}
+	}
+}
+
 void guest_main(uint64_t dtb);
 void guest_main(uint64_t dtb)
 {
 	uint64_t t;
 
-	(void)dtb;
 	gprintf("# bench64: %u operations each, CNTFRQ_EL0 %llu Hz\n", N,
 		(unsigned long long)MRS(CNTFRQ_EL0));
 	MEASURE(loop_ticks, sink = _i);
+	if (fdt_bootarg_u32((const void *)(uintptr_t)dtb, "blmon.cluster_cpus", 0)) {
+		bench_migration();
+		gprintf("bench done\n");
+		psci_system_off();
+	}
 	report("AArch64: loop overhead (store + branch; subtracted below)", ipo(loop_ticks, 0));
 	MEASURE(t, sink = hvc(0x9000ffffu));
 	report("AArch64: HVC round trip, unknown id", ipo(t, loop_ticks));

@@ -12,6 +12,7 @@
 #include "guest64.h"
 #include "gic.h"
 #include "fmt.h"
+#include "guest_fdt.h"
 
 #define NSW 64u
 #define MAX_CPUS 8u
@@ -41,11 +42,16 @@ void secondary_main(uint64_t context)
 		__asm__ volatile("wfi");
 }
 
+static bool migrating;   /* blmon.cluster_cpus=N: the CPUs are N virtual ones on 2N cores */
+
 static void report(const char *name, unsigned ncpu, uint32_t n)
 {
 	char what[96];
 
-	fmt_snprintf(what, sizeof(what), "AArch64: %s, state 2, -smp %u", name, ncpu);
+	if (migrating)
+		fmt_snprintf(what, sizeof(what), "AArch64: %s, state 2, migrating N = %u", name, ncpu);
+	else
+		fmt_snprintf(what, sizeof(what), "AArch64: %s, state 2, -smp %u", name, ncpu);
 	gprintf("bench %-50s %6lu instructions/op\n", what, (unsigned long)n);
 }
 
@@ -55,7 +61,7 @@ void guest_main(uint64_t dtb)
 	unsigned ncpu = 1, n = GICD_TYPER_CPUS(gicd_r32(GICD_TYPER));
 	uint64_t freq;
 
-	(void)dtb;
+	migrating = fdt_bootarg_u32((const void *)(uintptr_t)dtb, "blmon.cluster_cpus", 0) != 0;
 	freq = cntfrq();
 	gic_guest_init();
 	gic_guest_log_irqs();

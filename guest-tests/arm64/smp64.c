@@ -129,6 +129,7 @@ void secondary_main(uint64_t context)
 		switch (b->cmd) {
 		case CMD_MIDR:
 			b->r[0] = MRS(MIDR_EL1);
+			b->r[1] = MRS(MPIDR_EL1);
 			break;
 		case CMD_SGI_TO_0:
 			gic_guest_sgi(GICD_SGIR_FILTER_LIST, 1u << 0, 5);
@@ -220,13 +221,21 @@ static void sgis(void)
 	irq_disable();
 }
 
+/* MIDR_EL1 the cluster's on every CPU; MPIDR_EL1 each CPU's own (Aff0 =
+ * its number, bit 31 RES1) on both clusters - with blmon.cluster_cpus the
+ * virtual CPU's, whichever physical core runs it */
 static void all_on(unsigned cluster, const char *what)
 {
-	unsigned ok = MRS(MIDR_EL1) == midr[cluster];
+	unsigned ok = MRS(MIDR_EL1) == midr[cluster], own = MRS(MPIDR_EL1) == 0x80000000u;
 
-	for (unsigned c = 1; c < ncpus; c++)
-		ok += run_on(c, CMD_MIDR) && box[c].r[0] == midr[cluster];
+	for (unsigned c = 1; c < ncpus; c++) {
+		bool ran = run_on(c, CMD_MIDR);
+
+		ok += ran && box[c].r[0] == midr[cluster];
+		own += ran && box[c].r[1] == (0x80000000u | c);
+	}
 	check_eq(what, ok, ncpus);
+	check_eq("... MPIDR_EL1 every CPU's own", own, ncpus);
 }
 
 static void on_request(void)

@@ -78,6 +78,7 @@ static void state2(void)
 	MSR(PMINTENCLR_EL1, 0xffffffffu);
 	MSR(PMINTENSET_EL1, 0x4u);
 	MSR(PMSELR_EL0, 3);
+	MSR(PMUSERENR_EL0, 0xe);         /* PMUv3's SW, CR, ER without EN */
 	/* PMCR.E = 0: nothing counts, every value is exact */
 	check_eq("switch to the other cluster (state 2)", switch_to(other), other);
 	check_eq("... still state 2", state(), 2);
@@ -86,7 +87,10 @@ static void state2(void)
 	check_eq("... PMCNTENSET_EL0", MRS(PMCNTENSET_EL0), CCNT_BIT | 0x5u);
 	check_eq("... PMINTENSET_EL1", MRS(PMINTENSET_EL1), 0x4u);
 	check_eq("... PMEVCNTR1_EL0", MRS_AT(A64_PMEVCNTR(1)), 0x1234);
+	check_eq("... PMUSERENR_EL0: SW, CR, ER (PMUv3's enables, not only EN)", MRS(PMUSERENR_EL0), 0xe);
 	check_eq("switch back", switch_to(me), me);
+	check_eq("... PMUSERENR_EL0 still SW, CR, ER", MRS(PMUSERENR_EL0), 0xe);
+	MSR(PMUSERENR_EL0, 0);
 	MSR(PMSELR_EL0, 1);
 	check_eq("there and back: PMXEVTYPER_EL0 of counter 1", MRS(PMXEVTYPER_EL0) & 0xffff, 0x08);
 	check_eq("... PMXEVCNTR_EL0 of counter 1", MRS(PMXEVCNTR_EL0), 0x1234);

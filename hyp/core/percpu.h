@@ -45,7 +45,7 @@ struct hyp_cpu {
 	 * virtual CPU, its HYP thread while suspended, and what it takes
 	 * from core to core */
 	unsigned phys;
-	uint32_t thread_sp;
+	uintptr_t thread_sp;
 	volatile bool on_core;        /* a core runs (or is leaving) its thread */
 	unsigned ack_core;            /* core + 1 to tell when a core takes it (CPU_ON) */
 	struct cpu_ctx ctx;

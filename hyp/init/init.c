@@ -221,7 +221,7 @@ void hyp_vcpu_init(struct hyp_cpu *c)
 {
 	unsigned index = c->index, phys = c->phys;
 	struct hyp_boot boot = c->boot;
-	uint32_t thread_sp = c->thread_sp;
+	uintptr_t thread_sp = c->thread_sp;
 	bool on_core = c->on_core;
 
 	/* what it takes from core to core (ctx on) is written before it is read */

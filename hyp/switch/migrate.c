@@ -2,7 +2,7 @@
  * Real cluster migration (hyp/switch/migrate.h, docs/migration.md).
  *
  * Each virtual CPU's monitor code runs as a HYP thread on a stack of its
- * own (boot/thread.S). A physical core without a virtual CPU runs its
+ * own (arch/thread.h). A physical core without a virtual CPU runs its
  * park loop on its boot stack: asleep in WFI with only the monitor's
  * interrupts unmasked, until its mailbox names a virtual CPU - a new one
  * (PSCI CPU_ON, or the boot CPU) to start, or one migrating in to resume.
@@ -15,8 +15,10 @@
 #include "migrate.h"
 #include "blmon.h"
 #include "cluster.h"
+#include "arch_caps.h"
 #include "arch_cpu.h"
 #include "sysreg.h"
+#include "thread.h"
 #include "gic.h"
 #include "irq.h"
 #include "blmon_log.h"
@@ -26,7 +28,7 @@
 #include "switch.h"
 #include "vgic_hw.h"
 
-#define VCPU_STACK_SIZE 8192u
+#define VCPU_STACK_SIZE ARCH_THREAD_STACK_SIZE
 
 unsigned mig_n;
 uint8_t mig_vcpu_of[8] = { 0, 1, 2, 3, 4, 5, 6, 7 };
@@ -34,8 +36,9 @@ uint8_t mig_vcpu_of[8] = { 0, 1, 2, 3, 4, 5, 6, 7 };
 /* One per physical CPU. */
 static struct pcpu {
 	struct hyp_cpu *volatile mail;   /* the virtual CPU to run next */
-	uint32_t park_sp;                /* its park loop, suspended */
-	uint32_t mpidr;
+	uintptr_t park_sp;               /* its park loop, suspended */
+	uintptr_t mpidr;                 /* as wide as the register (MPIDR_EL1: 64
+					  * bits; the affinities kept fit in 32) */
 	/* what the virtual CPU leaving this core asked for: post it to that
 	 * core once its thread is off this one (its stack free to resume) */
 	struct hyp_cpu *pass;
@@ -46,9 +49,6 @@ static struct pcpu {
 } pcpu[BLMON_MAX_CPUS];
 
 static uint8_t vcpu_stack[MIG_MAX_N][VCPU_STACK_SIZE] __attribute__((aligned(16)));
-
-void thread_switch(uint32_t *save_sp, uint32_t to_sp);
-void thread_start(uint32_t *save_sp, uint32_t stack_top, void (*fn)(void *), void *arg);
 
 void mig_init(unsigned n, unsigned ncpus, unsigned boot_cluster)
 {
@@ -102,7 +102,7 @@ static bool on_cluster(const struct hyp_cpu *c, unsigned cluster)
 
 /* What PL1 reads as MPIDR: cluster 0's core of the same number, on both
  * clusters, so the guest's CPU numbers, PSCI ids and GIC masks hold. */
-static uint32_t vmpidr(unsigned v) { return pcpu[v].mpidr; }
+static uint32_t vmpidr(unsigned v) { return (uint32_t)pcpu[v].mpidr; }
 
 /* The monitor's SGI to a physical core (smp_kick() names virtual CPUs). */
 static void wake(unsigned phys)
@@ -141,7 +141,7 @@ static void adopt(struct hyp_cpu *c, unsigned phys)
 static void leave(struct hyp_cpu *c, bool pass, unsigned to, bool suspend)
 {
 	struct pcpu *me = &pcpu[c->phys];
-	uint32_t dead;
+	uintptr_t dead;
 
 	if (!suspend)
 		c->thread_sp = 0;
@@ -199,7 +199,7 @@ static void __attribute__((noreturn)) park(unsigned phys)
 		if (c->thread_sp)
 			thread_switch(&me->park_sp, c->thread_sp);   /* migrating in */
 		else
-			thread_start(&me->park_sp, (uint32_t)vcpu_stack[c->index] + VCPU_STACK_SIZE, vcpu_main, c);
+			thread_start(&me->park_sp, (uintptr_t)vcpu_stack[c->index] + VCPU_STACK_SIZE, vcpu_main, c);
 		/* c's thread has left this core */
 		struct hyp_cpu *pass = me->pass;
 
@@ -232,9 +232,11 @@ void mig_enter(unsigned phys)
 		uint64_t deadline = sysreg_cntpct_el0_read() + sysreg_cntfrq_el0_read();
 
 		for (unsigned p = 1; p < 2 * mig_n; p++)
-			while (!__atomic_load_n(&pcpu[p].mpidr, __ATOMIC_ACQUIRE))
+			while (!__atomic_load_n(&pcpu[p].mpidr, __ATOMIC_ACQUIRE)) {
 				if (sysreg_cntpct_el0_read() > deadline)
 					blmon_fatal("CPU %u was started but did not reach the monitor within 1 s", p);
+				cpu_poll_pause();
+			}
 		mig_cpu_on(hyp_cpu(0), switch_cluster());
 	}
 	park(phys);
@@ -306,6 +308,7 @@ void mig_switch_cpu(struct hyp_cpu *c, unsigned target)
 	pmu_switch_in(&c->pmu, target);
 	if (dbg)
 		dbg_switch_in(&c->dbg, target);
+	pmu_userenr_adopted(&c->pmu);   /* MDCR_EL2 unknown here (adopt()) */
 	hyp_update_traps(c);
 	vgic_hw_load(&c->gic, c->vgic.nr_lrs, c->vgic.prio_private, pcpu[c->phys].prio);
 	sysreg_cnthp_cval_el2_write(c->cnthp_cval);

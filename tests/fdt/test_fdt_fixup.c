@@ -3,7 +3,10 @@
  * here by hand, and fdt_trim_cpus() on QEMU's own virt trees for -smp 4 and
  * 8 (tests/fixtures/qemu-virt-smp{4,8}.dtb: tools/make-guest-dtb.sh's tree,
  * QEMU 7.2's -machine dumpdtb plus the PMU node it leaves empty, compacted
- * by dtc), read back by dtc. */
+ * by dtc; qemu-virt-arm64-smp{4,8}.dtb: qemu-system-aarch64 -M
+ * virt,virtualization=on,gic-version=2 -cpu cortex-a57 -machine dumpdtb=,
+ * as QEMU makes it for the AArch64 monitor, compacted by dtc), read back
+ * by dtc. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -609,6 +612,29 @@ static void qemu_smp8_keep4(void **state)
 	qemu_trim("qemu-virt-smp8.dtb", 8, 4);
 }
 
+/* QEMU's AArch64 virt trees (qemu-system-aarch64 -M virt,gic-version=2
+ * -cpu cortex-a57, the AArch64 monitor's board; compacted by dtc): the PMU
+ * node is QEMU's own there (arm,armv8-pmuv3, PPI 7), the timer's four PPIs
+ * as on ARMv7, and the GIC's maintenance interrupt (PPI 9) has no CPU
+ * mask - left as it is */
+static void qemu_arm64_smp4_keep2(void **state)
+{
+	(void)state;
+	qemu_trim("qemu-virt-arm64-smp4.dtb", 4, 2);
+}
+
+static void qemu_arm64_smp8_keep4(void **state)
+{
+	(void)state;
+	qemu_trim("qemu-virt-arm64-smp8.dtb", 8, 4);
+}
+
+static void qemu_arm64_smp8_keep1(void **state)
+{
+	(void)state;
+	qemu_trim("qemu-virt-arm64-smp8.dtb", 8, 1);
+}
+
 /* The fixtures as dumped: QEMU's masks for all CPUs (so the checks above
  * can fail), and dtc reads them */
 static void qemu_fixtures_as_dumped(void **state)
@@ -621,6 +647,17 @@ static void qemu_fixtures_as_dumped(void **state)
 	assert_non_null(strstr(dts, "interrupts = <0x01 0x0d 0xf04 0x01 0x0e 0xf04 0x01 0x0b 0xf04 0x01 0x0a 0xf04>;"));
 	assert_non_null(strstr(dts, "interrupts = <0x01 0x07 0xf04>;"));
 	n = load("qemu-virt-smp8.dtb");
+	dts = dtc_dts(blob, n);
+	assert_int_equal(count(dts, "\t\tcpu@"), 8);
+	assert_non_null(strstr(dts, "interrupts = <0x01 0x07 0xff04>;"));
+	n = load("qemu-virt-arm64-smp4.dtb");
+	dts = dtc_dts(blob, n);
+	assert_int_equal(count(dts, "\t\tcpu@"), 4);
+	assert_non_null(strstr(dts, "compatible = \"arm,armv8-pmuv3\";"));
+	assert_non_null(strstr(dts, "interrupts = <0x01 0x0d 0xf04 0x01 0x0e 0xf04 0x01 0x0b 0xf04 0x01 0x0a 0xf04>;"));
+	assert_non_null(strstr(dts, "interrupts = <0x01 0x07 0xf04>;"));
+	assert_non_null(strstr(dts, "interrupts = <0x01 0x09 0x04>;"));
+	n = load("qemu-virt-arm64-smp8.dtb");
 	dts = dtc_dts(blob, n);
 	assert_int_equal(count(dts, "\t\tcpu@"), 8);
 	assert_non_null(strstr(dts, "interrupts = <0x01 0x07 0xff04>;"));
@@ -663,6 +700,9 @@ int main(void)
 		cmocka_unit_test(qemu_fixtures_as_dumped),
 		cmocka_unit_test(qemu_smp4_keep2),
 		cmocka_unit_test(qemu_smp8_keep4),
+		cmocka_unit_test(qemu_arm64_smp4_keep2),
+		cmocka_unit_test(qemu_arm64_smp8_keep4),
+		cmocka_unit_test(qemu_arm64_smp8_keep1),
 		cmocka_unit_test(qemu_rejects_writes_nothing),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -4,7 +4,9 @@
  * (sysregs_access.h): MRS(PMCR_EL0), MSR(PMSELR_EL0, 0). No guest spells
  * an encoding of its own. Beside the table:
  *   - the registers the monitor never names (the virtual counter and
- *     timer), in GUEST_SYSREGS below, through the same generator;
+ *     the timer's TVAL; the timers' CTL/CVAL are the table's since a
+ *     migration moves them), in GUEST_SYSREGS below, through the same
+ *     generator;
  *   - PMEVCNTR<n>_EL0 / PMEVTYPER<n>_EL0 by the table's formula, n a
  *     constant: MRS_AT(A64_PMEVCNTR(2)), MSR_AT(A64_PMEVTYPER(1), v).
  */
@@ -17,8 +19,7 @@
 /* X(NAME, op0, op1, CRn, CRm, op2), as sysregs.h's A64_SYSREGS */
 #define GUEST_SYSREGS(X)                                                  \
 	X(CNTVCT_EL0,      3, 3, 14,  0, 2)                               \
-	X(CNTV_TVAL_EL0,   3, 3, 14,  3, 0)                               \
-	X(CNTV_CTL_EL0,    3, 3, 14,  3, 1)
+	X(CNTV_TVAL_EL0,   3, 3, 14,  3, 0)
 GUEST_SYSREGS(SR_ACCESSORS)
 
 /* By name; the argument expands first, so a name may come from a macro

@@ -1,7 +1,7 @@
 /*
- * HYP threads for migration (hyp/switch/migrate.c): each virtual CPU's monitor
- * code runs on its own stack, which moves with it from the outbound core
- * to the inbound one, so whatever the monitor was doing for it (a switch,
+ * HYP threads for migration (arch/thread.h, hyp/switch/migrate.c): each
+ * virtual CPU's monitor code runs on its own stack, which moves with it
+ * from the outbound core to the inbound one, so whatever the monitor was doing for it (a switch,
  * an HVC, PSCI) goes on there. A physical core that has no virtual CPU to
  * run sits in its park loop on its own boot stack.
  *
@@ -14,7 +14,7 @@
 	.arm
 	.text
 
-/* void thread_switch(uint32_t *save_sp, uint32_t to_sp):
+/* void thread_switch(uintptr_t *save_sp, uintptr_t to_sp):
  * suspend here (sp into *save_sp), resume the thread suspended at to_sp */
 	.global thread_switch
 	.type thread_switch, %function
@@ -25,7 +25,7 @@ thread_switch:
 	pop	{r4-r12, lr}
 	bx	lr
 
-/* void thread_start(uint32_t *save_sp, uint32_t stack_top,
+/* void thread_start(uintptr_t *save_sp, uintptr_t stack_top,
  *                   void (*fn)(void *), void *arg):
  * suspend here, run fn(arg) on a fresh stack; fn never returns (it ends
  * by switching away for good) */

@@ -1,0 +1,64 @@
+/*
+ * The guest's EL1 context on a core (arch/arm64/cpu_ctx.h): the register
+ * lists are X-macros over sysregs.h's one encoding table, so save and
+ * load cannot disagree on what moves.
+ */
+#include "cpu_ctx.h"
+#include "sysregs_access.h"
+
+/* Q0-Q31 with STP/LDP. The monitor is built -mgeneral-regs-only (it keeps
+ * no value of its own in FP/SIMD registers, so it need not save the
+ * guest's on a trap); these two blocks are its only FP/SIMD instructions,
+ * assembled with the extension enabled for them alone. EL2 may execute
+ * them: CPTR_EL2.TFP is clear (cpu_init.c), and CPACR_EL1 - the guest's -
+ * does not apply at EL2. */
+#define Q_PAIRS(OP)                                                             \
+	OP " q0, q1, [%0, #0]\n\t"    OP " q2, q3, [%0, #32]\n\t"               \
+	OP " q4, q5, [%0, #64]\n\t"   OP " q6, q7, [%0, #96]\n\t"               \
+	OP " q8, q9, [%0, #128]\n\t"  OP " q10, q11, [%0, #160]\n\t"            \
+	OP " q12, q13, [%0, #192]\n\t" OP " q14, q15, [%0, #224]\n\t"           \
+	OP " q16, q17, [%0, #256]\n\t" OP " q18, q19, [%0, #288]\n\t"           \
+	OP " q20, q21, [%0, #320]\n\t" OP " q22, q23, [%0, #352]\n\t"           \
+	OP " q24, q25, [%0, #384]\n\t" OP " q26, q27, [%0, #416]\n\t"           \
+	OP " q28, q29, [%0, #448]\n\t" OP " q30, q31, [%0, #480]\n\t"
+#define SIMD_ON  ".arch_extension fp\n\t.arch_extension simd\n\t"
+#define SIMD_OFF ".arch_extension nosimd\n\t.arch_extension nofp"
+_Static_assert(sizeof(((struct cpu_ctx *)0)->q) == 32 * sizeof(uint64_t[2]), "Q0-Q31");
+
+static inline void fpsimd_save(struct cpu_ctx *x)
+{
+	__asm__ volatile(SIMD_ON Q_PAIRS("stp") SIMD_OFF : : "r"(x->q) : "memory");
+}
+
+static inline void fpsimd_load(const struct cpu_ctx *x)
+{
+	__asm__ volatile(SIMD_ON Q_PAIRS("ldp") SIMD_OFF : : "r"(x->q), "m"(x->q));
+}
+
+#define SAVE(name) x->name = read_##name();
+#define LOAD(name) write_##name(x->name);
+
+void cpu_ctx_save(struct cpu_ctx *x)
+{
+	CPU_CTX_SYSREGS(SAVE)
+	CPU_CTX_TIMERS(SAVE)
+	fpsimd_save(x);
+	cpu_ctx_stop_timers();
+}
+
+/* The timers' interrupts (PPIs 27 and 30) are level-sensitive: off, they
+ * stop asserting here; loaded on the inbound core, they assert there. */
+void cpu_ctx_stop_timers(void)
+{
+	write_CNTV_CTL_EL0(0);
+	write_CNTP_CTL_EL0(0);
+	isb();
+}
+
+void cpu_ctx_load(const struct cpu_ctx *x)
+{
+	CPU_CTX_SYSREGS(LOAD)
+	fpsimd_load(x);
+	CPU_CTX_TIMERS(LOAD)
+	isb();
+}
