@@ -31,7 +31,9 @@
 #include "gic.h"
 #include "tap.h"
 
+#ifndef BENCH_IRQ_N   /* -D for a trace of a few */
 #define BENCH_IRQ_N  256u
+#endif
 #define PPI_VTIMER   27u
 #define SGI_BENCH    1u
 /* the counter's reads at either end (a tick each) and the instructions
