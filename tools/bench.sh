@@ -9,6 +9,7 @@
 #   with blmon.cluster_cpus (issue #16): migrations, N = 1 (bench) and N = 4 (bench_smp)
 #   arm64/bench64  the AArch64 monitor's (issue #27): trap, Type B, SYNC
 #              (guest-tests/arm64/bench64.c; build/arm64/, make ARCH=arm64)
+#   arm64/bench_irq64  its virtual GIC, bench_irq's lines (guest-tests/common/bench_irq.h)
 #   arm64/bench_smp64  its whole-system switches at -smp 1, 2, 4 (as bench_smp)
 #   with blmon.cluster_cpus on AArch64 (issue #28 item 5): migrations, N = 1
 #              (bench64) and N = 4 (bench_smp64)
@@ -27,6 +28,8 @@ runs=(
 	"bench|-smp 2 -icount shift=0,sleep=off -append blmon.cluster_cpus=1"
 	"bench_smp|-smp 8 -icount shift=0,sleep=off -append blmon.cluster_cpus=4"
 	"arm64/bench64|-icount shift=0"
+	"arm64/bench_irq64|-icount shift=0"
+	"arm64/bench_irq64|-icount shift=0 -append blmon.vgic_hw=1"
 	"arm64/bench_smp64|-smp 1 -icount shift=0,sleep=off"
 	"arm64/bench_smp64|-smp 2 -icount shift=0,sleep=off"
 	"arm64/bench_smp64|-smp 4 -icount shift=0,sleep=off"

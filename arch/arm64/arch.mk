@@ -106,22 +106,25 @@ $(B)/lib/hyp/%.o: hyp/%.c arch/arm64/arch.mk | deps-quiet
 # The hot trapped MRS/MSR (hyp/exit/sys_trap.c) runs with only x0-x3 and
 # x30 of the guest saved (vectors.S save_hot): its file may not touch x4-x7,
 # x16 or x17 (x8-x15, x18-x29 it keeps as any C does), and it calls nothing
-# outside itself but vectors.S's guest_sync_slow, by tail calls only (SP
-# the frame again) - checked on the object: no other undefined symbol, and
-# every relocation against it a B (R_AARCH64_JUMP26), none a BL.
+# outside itself but vectors.S's guest_sync_slow and guest_store_hot, by
+# tail calls only (SP the frame again), and reads mmio_hot (mmio.c's data) -
+# checked on the object: no other undefined symbol, and every relocation
+# against the two a B (R_AARCH64_JUMP26), none a BL.
 # -fno-schedule-insns: the first scheduling pass hoisted loads past what
 # four registers hold (a spill of x30 and x8); -fno-thread-jumps: jump
 # threading copied the cycle counter's no-wrap tail out of line (a branch
-# back on every access).
+# back on every access); -fno-cse-follow-jumps: CSE across the hot store's
+# address compare kept a fifth value live, which cost dabt_store() a frame
+# of three registers (two, with the flag; the MRS/MSR paths are the same).
 HOT_REG_FLAGS := $(foreach r,4 5 6 7 16 17,-ffixed-x$(r))
-SYS_HOT_FLAGS := $(HOT_REG_FLAGS) -fno-schedule-insns -fno-thread-jumps
+SYS_HOT_FLAGS := $(HOT_REG_FLAGS) -fno-schedule-insns -fno-thread-jumps -fno-cse-follow-jumps
 $(B)/lib/hyp/exit/sys_trap.o: hyp/exit/sys_trap.c arch/arm64/arch.mk | deps-quiet
 	@mkdir -p $(dir $@)
 	$(CC) $(TARGET_CFLAGS) $(SYS_HOT_FLAGS) $(HYP_INC) $(LIB_DEFS) -MMD -MP -c $< -o $@.tmp
-	@if [ "$$($(CROSS)nm -u $@.tmp | awk '{print $$2}')" != guest_sync_slow ] || \
-	    $(CROSS)readelf -rW $@.tmp | grep guest_sync_slow | grep -qv R_AARCH64_JUMP26; then \
+	@if [ "$$($(CROSS)nm -u $@.tmp | awk '{print $$2}' | tr '\n' ' ')" != "guest_store_hot guest_sync_slow mmio_hot " ] || \
+	    $(CROSS)readelf -rW $@.tmp | grep -E 'guest_s(ync_slow|tore_hot)' | grep -qv R_AARCH64_JUMP26; then \
 		echo "$<: the hot trap path calls out (vectors.S save_hot):"; $(CROSS)nm -u $@.tmp; \
-		$(CROSS)readelf -rW $@.tmp | grep guest_sync_slow; rm -f $@.tmp; exit 1; fi
+		$(CROSS)readelf -rW $@.tmp | grep -E 'guest_s(ync_slow|tore_hot)'; rm -f $@.tmp; exit 1; fi
 	@mv $@.tmp $@
 # Table 4's reads (pmu/pmu_typeb_read.c): vectors.S calls them with only
 # x0-x3 and x30 saved too (ARCH_TYPEB_LEAF_READS), so the file is built not

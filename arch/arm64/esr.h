@@ -104,6 +104,19 @@ static inline struct esr_sysreg esr_sysreg_decode(uint32_t iss)
 	 ((read) ? ESR_SYS_READ : 0u))
 static inline uint64_t esr_sys64_form(uint64_t esr) { return esr & ~(uint64_t)ESR_SYS_RT_MASK; }
 
+/* A data abort's syndrome (EC 0x24) for a word store of x0-x3 that the
+ * syndrome describes (ISV, SAS = word, WnR), not on a stage-1 walk, ESR_EL2
+ * bits [63:32] (ISS2) zero: what ESR_DABT_STR_WORD_MASK keeps of it equals
+ * ESR_DABT_STR_WORD - one AND and one compare. The store of an emulated
+ * register's fast path (hyp/exit/sys_trap.c; AArch32's twin is hsr.h's
+ * HSR_DABT_STR_WORD, which takes r0-r7). */
+#define ESR_DABT_STR_WORD_MASK                                                      \
+	(0xffffffff00000000ull | (0x3fu << ESR_EC_SHIFT) | (1u << 24) | (3u << 22) | \
+	 (0x1cu << 16) | (1u << 7) | (1u << 6))
+#define ESR_DABT_STR_WORD \
+	(((uint64_t)EC_DABT_LOW << ESR_EC_SHIFT) | (1u << 24) | (2u << 22) | (1u << 6))
+static inline unsigned esr_dabt_srt(uint64_t esr) { return (unsigned)(esr >> 16) & 31u; }
+
 /* The ISS a trapped access to key with Rt = rt has (host tests, fuzzing) */
 static inline uint32_t esr_sysreg_iss(uint32_t key, unsigned rt, bool read)
 {

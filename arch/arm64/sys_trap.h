@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "esr.h"
+#include "exit.h"
 #include "frame.h"
 #include "sysregs_access.h"
 #include "vcpu.h"
@@ -21,6 +22,19 @@
  * guest's - and it never returns there (arch.mk checks every reference
  * in sys_trap.o is a B, not a BL). */
 void guest_sync_slow(struct guest_frame *f);
+
+/* The store of an emulated register with a store path of its own
+ * (vectors.S): entered by a tail call from trap_sys64_hot() - SP the frame,
+ * ELR_EL2 past the store - it saves what any C may change, calls fn(val)
+ * and returns to the guest (exit.h's mmio_hot: a store it cannot refuse). */
+void guest_store_hot(uint32_t val, mmio_hot_fn fn);
+
+/* A stage-2 data abort's IPA: HPFAR_EL2.FIPA [43:4] is IPA[51:12], the
+ * page offset FAR_EL2's */
+static inline uint64_t dabt_ipa(void)
+{
+	return (read_HPFAR_EL2() & ~0xfull) << 8 | (read_FAR_EL2() & 0xfffu);
+}
 
 /* The access: *val is Xt's frame slot (a read writes it). Never refused. */
 typedef void (*sys_hot_fn)(uint64_t *val);

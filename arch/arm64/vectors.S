@@ -263,6 +263,17 @@ guest_sync_slow:
 	bl	arm64_trap_sync
 	b	guest_exit
 
+	/* a word store to the emulated register with a store path of its own
+	 * (exit.h mmio_hot: GICD_SGIR): trap_sys64_hot()'s tail call, w0 the
+	 * value, x1 the store function, ELR_EL2 past the store, SP the frame
+	 * with save_hot's part. The store is general C: what that may change
+	 * first. x8-x29 are the guest's still. */
+	.global	guest_store_hot
+guest_store_hot:
+	save_caller_rest
+	blr	x1
+	restore_caller
+
 guest_sync_a32:
 	save_frame
 	mov	x0, sp

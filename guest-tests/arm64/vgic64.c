@@ -19,6 +19,8 @@ static uint32_t call(uint32_t fid, uint32_t a1) { return (uint32_t)hvc64(fid, a1
 
 static const struct vgic_case_ops ops = { call, deadline_ms, passed };
 
+static struct gic_log *const log0 = &gic_log[0];
+
 static uint64_t gicd_addr(uint32_t off) { return GUEST_GICD + off; }
 
 /* Loads of the distributor into W and X registers: what the instruction
@@ -74,6 +76,58 @@ static void bad_accesses(void)
 	check_eq("a word read is fine", last_exc.count, 0);
 }
 
+/* One GICD_SGIR store of v from Rt = reg, guest IRQs masked, x4-x7, x16
+ * and x17 holding their own numbers: whether they still do after it */
+#define SGIR_STORE(reg, a, v)                                                          \
+	({                                                                             \
+		register uint64_t r_ __asm__(reg) = (v);                               \
+		register uint64_t k4 __asm__("x4") = 4, k5 __asm__("x5") = 5;          \
+		register uint64_t k6 __asm__("x6") = 6, k7 __asm__("x7") = 7;          \
+		register uint64_t k16 __asm__("x16") = 16, k17 __asm__("x17") = 17;    \
+		__asm__ volatile("str %w[r], [%[a]]"                                   \
+				 : "+r"(k4), "+r"(k5), "+r"(k6), "+r"(k7), "+r"(k16), "+r"(k17) \
+				 : [r] "r"(r_), [a] "r"(a) : "memory");                \
+		k4 == 4 && k5 == 5 && k6 == 6 && k7 == 7 && k16 == 16 && k17 == 17;    \
+	})
+
+/* GICD_SGIR from a register of x0-x3 takes the monitor's fast way for the
+ * store (hyp/exit/sys_trap.c dabt_store()), from x9 the general one
+ * (mmio_trap()): either way the SGI arrives once, from CPU 0, the store is
+ * stepped over once, and the registers the fast way's C may not touch are
+ * the guest's after it. */
+static void sgir_any_register(void)
+{
+	uint64_t a = gicd_addr(GICD_SGIR);
+	const uint32_t id = 5;
+	uint32_t v = GICD_SGIR_VALUE(GICD_SGIR_FILTER_SELF, 0, id);
+	bool kept;
+
+	gic_guest_enable(id, 0x80);
+	for (unsigned way = 0; way < 2; way++) {
+		const char *name = way ? "x9 (the general way)" : "x2 (the fast way)";
+
+		vgic_log_reset(log0);
+		exc_clear();
+		kept = way ? SGIR_STORE("x9", a, v) : SGIR_STORE("x2", a, v);
+		check(kept, "GICD_SGIR stored from %s: x4-x7, x16, x17 kept", name);
+		check_eq("... no exception", last_exc.count, 0);
+		irq_enable();
+		check(vgic_wait_for(&log0->n, 1), "... the SGI arrives");
+		irq_disable();
+		check_eq("... as SGI 5 from CPU 0 (IAR)", log0->iar[0], id);
+		check_eq("... exactly once", log0->n, 1);
+	}
+	/* the monitor's own SGI and the reserved filter, refused the fast way
+	 * as the general one refuses them: nothing arrives */
+	vgic_log_reset(log0);
+	gic_guest_enable(15, 0x80);
+	(void)SGIR_STORE("x1", a, GICD_SGIR_VALUE(GICD_SGIR_FILTER_SELF, 0, 15));
+	(void)SGIR_STORE("x3", a, GICD_SGIR_VALUE(3, 0xff, id));
+	irq_enable();
+	check(!vgic_wait_for(&log0->n, 1), "the monitor's SGI 15 and filter 3 from x1/x3: nothing arrives");
+	irq_disable();
+}
+
 void guest_main(uint64_t dtb);
 void guest_main(uint64_t dtb)
 {
@@ -86,6 +140,7 @@ void guest_main(uint64_t dtb)
 
 	check(lines >= 64 && lines <= 1020, "GICD_TYPER reads the hardware's lines (%lu)", (unsigned long)lines);
 	vgic_sgi_to_self();
+	sgir_any_register();
 	/* the two highest SPIs: no device of the board drives them */
 	vgic_more_than_lrs(lines - 1, lines - 2);
 	vgic_sgi_coalesces();

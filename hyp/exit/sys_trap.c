@@ -53,6 +53,38 @@ static __attribute__((noinline)) void selr_access(struct guest_frame *f, uint64_
 	sys_hot_access(f, esr, selr_hot);
 }
 
+/* A word store of x0-x3 (esr.h ESR_DABT_STR_WORD) at the one emulated
+ * register with a store path of its own (mmio.c mmio_register_hot(): an
+ * OS's GICD_SGIR, every IPI), as arch/arm32/trap.c guest_dabt_entry() takes
+ * it on AArch32: the value from the frame, ELR_EL2 past the store (which
+ * the store function cannot refuse), and the call - general C - by
+ * vectors.S's guest_store_hot, which saves what that may change. Any other
+ * address: the general way (mmio_trap(): the region's checks, the decode),
+ * nothing touched. The 0x400 slot is the guest's AArch64 only: the store
+ * is an A64 instruction of 4 bytes. */
+static __attribute__((noinline)) void dabt_store(struct guest_frame *f, uint64_t esr)
+{
+	const uint64_t *x = &f->r[esr_dabt_srt(esr)];   /* Xt's slot: esr dies here */
+	const struct mmio_hot *h = &mmio_hot;
+
+	__asm__("" : "+r"(h));   /* not kept for the call below: four registers */
+	if (dabt_ipa() != h->ipa) {
+		guest_sync_slow(f);   /* a tail call */
+		return;
+	}
+	write_ELR_EL2(read_ELR_EL2() + 4);
+	guest_store_hot((uint32_t)*x, mmio_hot.fn);   /* Wt: the low half; a tail call */
+}
+
+/* Not a hot MRS/MSR: a hot store, or the general way */
+static __attribute__((noinline)) void other_trap(struct guest_frame *f, uint64_t esr)
+{
+	if ((esr & ESR_DABT_STR_WORD_MASK) == ESR_DABT_STR_WORD)
+		dabt_store(f, esr);
+	else
+		guest_sync_slow(f);   /* a tail call */
+}
+
 void trap_sys64_hot(struct guest_frame *f, uint64_t esr)
 {
 	uint64_t form = esr_sys64_form(esr);
@@ -62,5 +94,5 @@ void trap_sys64_hot(struct guest_frame *f, uint64_t esr)
 	else if (form == ESR_SYS64_FORM(SRK_PMSELR_EL0, false))
 		selr_access(f, esr);
 	else
-		guest_sync_slow(f);   /* a tail call */
+		other_trap(f, esr);   /* a tail call */
 }
