@@ -50,16 +50,6 @@ void secondary_main(uint64_t context)
 		__asm__ volatile("wfi");
 }
 
-static bool wait_flag(const volatile uint32_t *f, uint32_t want, uint32_t ms)
-{
-	uint64_t end = deadline_ms(ms);
-
-	while (*f != want)
-		if (passed(end))
-			return false;
-	return true;
-}
-
 void guest_main(uint64_t dtb);
 void guest_main(uint64_t dtb)
 {

@@ -47,16 +47,6 @@ static uint32_t cpu_on(uint32_t fid, uint64_t mpidr, uint64_t entry, uint64_t ct
 }
 static struct hvc64 sysinfo(void) { return hvc64(HVC_SYSTEM_INFO, 0, 0, 0); }
 
-static bool wait_flag(const volatile uint32_t *f, uint32_t want, uint32_t ms)
-{
-	uint64_t end = deadline_ms(ms);
-
-	while (*f != want)
-		if (passed(end))
-			return false;
-	return true;
-}
-
 static bool run_on(unsigned c, enum cmd cmd)
 {
 	uint32_t seq = box[c].seq + 1;

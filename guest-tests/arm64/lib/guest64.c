@@ -154,6 +154,16 @@ __attribute__((weak)) void secondary_main(uint64_t context)
 uint64_t deadline_ms(uint32_t ms) { return cntvct() + cntfrq() / 1000u * ms; }
 bool passed(uint64_t deadline) { return cntvct() > deadline; }
 
+bool wait_flag(const volatile uint32_t *f, uint32_t want, uint32_t ms)
+{
+	uint64_t end = deadline_ms(ms);
+
+	while (*f != want)
+		if (passed(end))
+			return false;
+	return true;
+}
+
 void note_end_time(void)
 {
 	gprintf("# end cntvct_ns %lu000000\n", (unsigned long)(cntvct() / (cntfrq() / 1000u)));

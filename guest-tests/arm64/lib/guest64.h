@@ -57,6 +57,8 @@ void el0_run(void (*fn)(void));
  * runner's switch-count check ("# end cntvct_ns T", tools/test-all.sh) */
 uint64_t deadline_ms(uint32_t ms);
 bool passed(uint64_t deadline);
+/* Wait until another CPU sets *f to want, ms milliseconds at most: whether it did */
+bool wait_flag(const volatile uint32_t *f, uint32_t want, uint32_t ms);
 void note_end_time(void);
 
 /* All four result registers, 64 bits each (x0-x3 after `hvc #0`) */
