@@ -18,19 +18,25 @@
 
 	.equ	THREAD_FRAME, 22 * 8
 
+/* The frame's 21 registers, stored (stp, str) or loaded (ldp, ldr): one
+ * list, so suspend and resume cannot disagree on the layout */
+	.macro	thread_regs pair, one
+	\pair	x8, x9, [sp, #16 * 0]
+	\pair	x10, x11, [sp, #16 * 1]
+	\pair	x12, x13, [sp, #16 * 2]
+	\pair	x14, x15, [sp, #16 * 3]
+	\pair	x18, x19, [sp, #16 * 4]
+	\pair	x20, x21, [sp, #16 * 5]
+	\pair	x22, x23, [sp, #16 * 6]
+	\pair	x24, x25, [sp, #16 * 7]
+	\pair	x26, x27, [sp, #16 * 8]
+	\pair	x28, x29, [sp, #16 * 9]
+	\one	x30, [sp, #16 * 10]
+	.endm
+
 	.macro	suspend save
 	sub	sp, sp, #THREAD_FRAME
-	stp	x8, x9, [sp, #16 * 0]
-	stp	x10, x11, [sp, #16 * 1]
-	stp	x12, x13, [sp, #16 * 2]
-	stp	x14, x15, [sp, #16 * 3]
-	stp	x18, x19, [sp, #16 * 4]
-	stp	x20, x21, [sp, #16 * 5]
-	stp	x22, x23, [sp, #16 * 6]
-	stp	x24, x25, [sp, #16 * 7]
-	stp	x26, x27, [sp, #16 * 8]
-	stp	x28, x29, [sp, #16 * 9]
-	str	x30, [sp, #16 * 10]
+	thread_regs	stp, str
 	mov	x9, sp
 	str	x9, [\save]
 	.endm
@@ -42,17 +48,7 @@
 thread_switch:
 	suspend	x0
 	mov	sp, x1
-	ldp	x8, x9, [sp, #16 * 0]
-	ldp	x10, x11, [sp, #16 * 1]
-	ldp	x12, x13, [sp, #16 * 2]
-	ldp	x14, x15, [sp, #16 * 3]
-	ldp	x18, x19, [sp, #16 * 4]
-	ldp	x20, x21, [sp, #16 * 5]
-	ldp	x22, x23, [sp, #16 * 6]
-	ldp	x24, x25, [sp, #16 * 7]
-	ldp	x26, x27, [sp, #16 * 8]
-	ldp	x28, x29, [sp, #16 * 9]
-	ldr	x30, [sp, #16 * 10]
+	thread_regs	ldp, ldr
 	add	sp, sp, #THREAD_FRAME
 	ret
 	.size	thread_switch, . - thread_switch
