@@ -4,7 +4,7 @@
 #ifndef PMU_INTERNAL_H
 #define PMU_INTERNAL_H
 
-#include "pmu.h"
+#include "pmu_hvc.h"
 #include "pmu_hw.h"
 
 #define PMCR_E         (1u << 0)

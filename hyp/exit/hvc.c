@@ -34,6 +34,7 @@
 #include "vcpu.h"
 #include "blmon_log.h"
 #include "percpu.h"
+#include "pmu_hvc.h"
 #include "platform.h"
 
 typedef void (*hvc_fn)(guest_reg_t r[4], struct hyp_cpu *c);

@@ -20,6 +20,7 @@
 #include "mmu.h"
 #include "options.h"
 #include "percpu.h"
+#include "pmu_hvc.h"
 #include "platform.h"
 #include "pmu_hw.h"
 #include "pmu_phys.h"

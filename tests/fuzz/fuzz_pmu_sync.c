@@ -20,7 +20,7 @@
 
 /* Which property broke, then a crash libFuzzer records. */
 #define FAIL(why) do { fprintf(stderr, "oracle: %s (line %d)\n", why, __LINE__); abort(); } while (0)
-#include "pmu.h"
+#include "pmu_hvc.h"
 #include "fake_pmu_hw.h"
 
 static bool ref_valid(const struct descriptor *d, uint32_t nelems)

@@ -26,7 +26,7 @@
 
 /* Which property broke, then a crash libFuzzer records. */
 #define FAIL(why) do { fprintf(stderr, "oracle: %s (line %d)\n", why, __LINE__); abort(); } while (0)
-#include "pmu.h"
+#include "pmu_hvc.h"
 #include "pmu_internal.h"   /* DEF_SELR: the general reading */
 #include "fake_pmu_hw.h"
 

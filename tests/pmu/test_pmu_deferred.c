@@ -12,7 +12,7 @@
 #include <setjmp.h>
 #include <stdio.h>
 #include <cmocka.h>
-#include "pmu.h"
+#include "pmu_hvc.h"
 #include "cpregs.h"
 #include "fake_pmu_hw.h"
 #include "pmu_calls.h"

@@ -6,7 +6,7 @@
 #include <setjmp.h>
 #include <string.h>
 #include <cmocka.h>
-#include "pmu.h"
+#include "pmu_hvc.h"
 #include "pmu_creg.h"   /* the per-cluster layer: the general reading below */
 #include "fake_pmu_hw.h"
 #include "pmu_calls.h"

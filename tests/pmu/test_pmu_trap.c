@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
-#include "pmu.h"
+#include "pmu_hvc.h"
 #include "cpregs.h"
 #include "fake_pmu_hw.h"
 #include "pmu_calls.h"

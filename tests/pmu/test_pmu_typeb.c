@@ -5,7 +5,7 @@
 #include <setjmp.h>
 #include <string.h>
 #include <cmocka.h>
-#include "pmu.h"
+#include "pmu_hvc.h"
 #include "pmu_internal.h"   /* DEF_SELR: the reference reads below */
 #include "cpregs.h"
 #include "fake_pmu_hw.h"

@@ -8,7 +8,7 @@
 #define PMU_CALLS_H
 
 #include <stdint.h>
-#include "pmu.h"
+#include "pmu_hvc.h"
 
 #define A15 CLUSTER_A15
 #define A7  CLUSTER_A7
