@@ -183,8 +183,28 @@ static inline void pmu_userenr_adopted(struct pmu_cpu *p)
 	if (p->state == 2)
 		p->userenr = pmu_hw_read(PMU_HW_PMUSERENR) & PMUSERENR_MASK;
 }
+/* A cluster switch in state 1 or 3 (pmu_switch_in): the outbound's
+ * snapshot (regs_save, which read the hardware's EN) takes the guest's
+ * value - state 3 restores it as the cluster's own when the cluster comes
+ * back; then the guest's value becomes the inbound's - v, state 1's reset
+ * 0 or state 3's own - and the hardware's, which the reset or restore just
+ * wrote, EN again, so the guest's EL0 accesses keep reaching the monitor.
+ * In state 2 nothing: the hardware holds the guest's value, and the
+ * in-place switch pays nothing for PMUv3's copy. */
+static inline void pmu_userenr_saved(struct pmu_cpu *p, unsigned out)
+{
+	p->saved[out].userenr = p->userenr;
+}
+static inline void pmu_userenr_trapping(struct pmu_cpu *p, uint32_t v)
+{
+	p->userenr = v & PMUSERENR_MASK;
+	pmu_hw_write(PMU_HW_PMUSERENR, PMUSERENR_EN);
+}
 #else
 static inline void pmu_userenr_adopted(struct pmu_cpu *p) { (void)p; }
+/* PMUv2: the hardware holds the guest's value in every state */
+static inline void pmu_userenr_saved(struct pmu_cpu *p, unsigned out) { (void)p; (void)out; }
+static inline void pmu_userenr_trapping(struct pmu_cpu *p, uint32_t v) { (void)p; (void)v; }
 #endif
 static inline unsigned pmu_state(const struct pmu_cpu *p) { return p->state; }
 static inline unsigned pmu_active_cluster(const struct pmu_cpu *p) { return p->active; }

@@ -35,12 +35,16 @@ void pmu_switch_in(struct pmu_cpu *p, unsigned inbound)
 	case 1:   /* "will not save and restore": the inbound core stays at reset */
 		p->ccnt_hi = 0;
 		p->ccnt_last = pmu_hw_read(PMU_HW_PMCCNTR);
+		pmu_userenr_saved(p, out);    /* PMUv3 only: the guest's copy */
+		pmu_userenr_trapping(p, 0);   /* ... and the reset value */
 		break;
 	case 2:
 		regs_restore(p, &p->saved[out], &p->saved[inbound], inbound);
 		break;
 	default:  /* 3: the inbound cluster's own context (zeros if never active) */
+		pmu_userenr_saved(p, out);    /* PMUv3 only: the guest's copy */
 		regs_restore(p, &p->saved[inbound], &p->saved[inbound], inbound);
+		pmu_userenr_trapping(p, p->saved[inbound].userenr);   /* ... and the inbound's */
 		break;
 	}
 	p->ever_active[inbound] = true;

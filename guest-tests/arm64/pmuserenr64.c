@@ -157,6 +157,41 @@ static void sw(void)
 	check_eq("... counter 0 still 3", hvc64(HVC_PMXEVCNTR_READ, me, 0, 0).x0, 3);
 }
 
+/* A cluster switch gives the guest the inbound cluster's PMUSERENR_EL0 as
+ * the state says (spec 3.1), as on ARMv7 where the hardware holds it:
+ * state 1 the inbound core's reset value, 0; state 3 the inbound
+ * cluster's own (0 on a cluster never active in state 3), the outbound's
+ * kept for its return. And the rule holds after it: in states 1 and 3
+ * every EL0 access still reaches the monitor (EC 0x00 when refused - the
+ * hardware's PMUSERENR_EL0 must hold EN again after the switch's reset). */
+static uint32_t switch_to(unsigned c) { return (uint32_t)hvc64(HVC_CLUSTER_SWITCH, c, 0, 0).x0; }
+
+static void across_switch(void)
+{
+	unsigned other = me ^ 1u;
+
+	userenr(EN);                                   /* state 3 */
+	(void)hvc64(HVC_PMU_SWITCH, 0, 0, 0);          /* state 1, the guest's value EN */
+	check_eq("state 1, PMUSERENR EN: HVC_CLUSTER_SWITCH", switch_to(other), other);
+	at_el0("state 1 after the switch: EL0 MRS PMCR_EL0 (the reset value 0 refuses it)", mrs_pmcr, false,
+	       EC_UNKNOWN, 1);
+	at_el0("... EL0 MRS PMUSERENR_EL0 (always readable)", mrs_userenr, true, 0, 2);
+	check_eq("... it reads the inbound core's reset value, 0", val, 0);
+	check_eq("state 1, back: HVC_CLUSTER_SWITCH", switch_to(me), me);
+
+	/* state 3: the clusters' own values. The other cluster's context is
+	 * what it had when last switched away from: 0 (the state-1 switch's
+	 * reset value, moved into state 2 by the EL0 read above). */
+	userenr(CR);                                   /* state 3, this cluster CR */
+	check_eq("state 3, PMUSERENR CR: HVC_CLUSTER_SWITCH", switch_to(other), other);
+	at_el0("state 3, the other cluster's (0): EL0 MRS PMCCNTR_EL0 refused by the monitor", mrs_ccnt, false,
+	       EC_UNKNOWN, 3);
+	check_eq("... still state 3: HVC_CLUSTER_SWITCH back", switch_to(me), me);
+	at_el0("state 3, this cluster's CR again: EL0 MRS PMCR_EL0 refused", mrs_pmcr, false, EC_UNKNOWN, 3);
+	at_el0("... EL0 MRS PMCCNTR_EL0 allowed (emulated)", mrs_ccnt, true, 0, 2);
+	check_eq("... PMUSERENR_EL0 reads CR", (uint32_t)MRS(PMUSERENR_EL0), CR);
+}
+
 void guest_main(uint64_t dtb);
 void guest_main(uint64_t dtb)
 {
@@ -168,5 +203,6 @@ void guest_main(uint64_t dtb)
 	cr();
 	er();
 	sw();
+	across_switch();
 	test_finish();
 }
