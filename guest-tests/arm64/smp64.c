@@ -27,7 +27,12 @@
 
 static const uint32_t midr[2] = { 0x411fd070u, 0x410fd034u };
 
-enum cmd { CMD_NONE, CMD_MIDR, CMD_SGI_TO_0, CMD_COUNT, CMD_OFF };
+enum cmd { CMD_NONE, CMD_MIDR, CMD_SGI_TO_0, CMD_COUNT, CMD_OFF, CMD_CTX_SET, CMD_CTX_GET };
+
+/* What CMD_CTX_SET writes: a breakpoint and a watchpoint address (the
+ * comparators left disabled), values no reset gives */
+#define BVR0_SET 0x12345670ull
+#define WVR0_SET 0x76543210ull
 
 /* One mailbox per CPU: CPU 0 posts a command, the CPU answers in r[] and
  * sets done to the command's sequence number */
@@ -126,6 +131,16 @@ void secondary_main(uint64_t context)
 			break;
 		case CMD_COUNT:
 			count_and_sample(b->r, until_stopped);
+			break;
+		case CMD_CTX_SET:   /* a context to lose: state 3, two debug registers */
+			(void)hvc64(HVC_PMU_SWITCH, 1, 0, 0);
+			MSR(DBGBVR0_EL1, BVR0_SET);
+			MSR(DBGWVR0_EL1, WVR0_SET);
+			break;
+		case CMD_CTX_GET:   /* the state first: the debug reads do not move it */
+			b->r[2] = (uint32_t)hvc64(HVC_PMU_GET_STATE, 0, 0, 0).x0;
+			b->r[0] = MRS(DBGBVR0_EL1);
+			b->r[1] = MRS(DBGWVR0_EL1);
 			break;
 		case CMD_OFF:
 			irq_disable();
@@ -284,10 +299,41 @@ static void on_timer(void)
 	all_on((unsigned)sysinfo().x1, "all CPUs on the system's cluster afterwards");
 }
 
+/* The CPU's context before CPU_OFF: the debug registers as the core it
+ * first started on had them (it has not touched them yet: the reset values
+ * of a fresh core - QEMU's in place, the monitor's poison on a parked core
+ * when migrating), then state 3 and two debug registers of its own */
+static uint64_t fresh_bvr0, fresh_wvr0;
+
+static void ctx_before_off(unsigned last)
+{
+	check(run_on(last, CMD_CTX_GET), "CPU %u reads its debug registers untouched", last);
+	fresh_bvr0 = box[last].r[0];
+	fresh_wvr0 = box[last].r[1];
+	gprintf("# CPU %u's untouched DBGBVR0_EL1 %llx, DBGWVR0_EL1 %llx\n", last, (unsigned long long)fresh_bvr0,
+		(unsigned long long)fresh_wvr0);
+	check(fresh_bvr0 != BVR0_SET && fresh_wvr0 != WVR0_SET, "... neither is the value set below");
+	check(run_on(last, CMD_CTX_SET) && run_on(last, CMD_CTX_GET), "... sets and reads them back");
+	check_eq("... DBGBVR0_EL1 exactly", box[last].r[0], BVR0_SET);
+	check_eq("... DBGWVR0_EL1 exactly", box[last].r[1], WVR0_SET);
+	check_eq("... PMU state 3", box[last].r[2], 3);
+}
+
+/* CPU_ON starts afresh (docs/switch.md): PMU state 1, the debug context at
+ * a core's reset - what the CPU read before it touched it */
+static void ctx_after_on(unsigned last)
+{
+	check(run_on(last, CMD_CTX_GET), "CPU %u started again reads its context", last);
+	check_eq("... PMU state 1, not the 3 it went off in", box[last].r[2], 1);
+	check_eq("... DBGBVR0_EL1: a fresh core's, not the value it set", box[last].r[0], fresh_bvr0);
+	check_eq("... DBGWVR0_EL1: a fresh core's", box[last].r[1], fresh_wvr0);
+}
+
 static void off_and_on(void)
 {
 	unsigned last = ncpus - 1;
 
+	ctx_before_off(last);
 	check(run_on(last, CMD_OFF), "CPU %u asks for CPU_OFF", last);
 	uint64_t end = deadline_ms(5000);
 
@@ -304,6 +350,7 @@ static void off_and_on(void)
 	check_eq("... joined on the system's cluster", run_on(last, CMD_MIDR) ? box[last].r[0] : 0,
 		 midr[sysinfo().x1 & 1]);
 	check_eq("... online again", sysinfo().x2, (1u << ncpus) - 1);
+	ctx_after_on(last);
 }
 
 void guest_main(uint64_t dtb);
