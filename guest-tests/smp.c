@@ -7,7 +7,8 @@
  * the others are running, and every CPU reads back only what it did - also
  * after a whole-system cluster switch has moved all eight. CPU_ON beyond
  * the board's CPUs is INVALID_PARAMETERS, AFFINITY_INFO follows each CPU
- * on and off, and a CPU started again starts afresh.
+ * on and off, and a CPU started again starts afresh (PMU state 1, the
+ * debug registers of a fresh core).
  */
 #include "pmu_guest.h"
 
@@ -18,6 +19,7 @@
 #define PSCI_ALREADY_ON         ((uint32_t)-4)
 #define CONTEXT(i)              (0x5ec00000u + (i))
 #define WAIT_MS                 10000u   /* 8 CPUs on a shared host: generous */
+#define BVR0_SET(i)             (0x5ec00100u + 4u * (i))
 
 /* What each CPU saw, written by that CPU only. */
 static struct slot {
@@ -25,6 +27,7 @@ static struct slot {
 	volatile uint32_t context, cpsr, mpidr, monitor_cpu, state_at_entry;
 	volatile uint32_t set_cluster;    /* where it set its PMINTENSET bit */
 	volatile uint32_t state, inten, cluster;   /* read back after every CPU changed its own */
+	volatile uint32_t bvr0_at_entry;  /* DBGBVR0 before the CPU touches it: a fresh core's */
 } slot[NCPUS];
 static volatile uint32_t go;
 
@@ -46,7 +49,10 @@ void secondary_main(uint32_t context, uint32_t cpsr)
 	s->mpidr = mpidr;
 	s->monitor_cpu = bl_hvc_regs(HVC_MONITOR_INFO, 0, 0, 0).r3;
 	s->state_at_entry = pmu_state_now();
-	/* this CPU's own changes: odd CPUs to state 3, a bit of its own */
+	s->bvr0_at_entry = read_DBGBVR0();
+	/* this CPU's own changes: odd CPUs to state 3, a bit of its own, a
+	 * breakpoint address (its comparator left disabled) no reset gives */
+	write_DBGBVR0(BVR0_SET(i));
 	(void)pmu_switch(i & 1u);
 	s->set_cluster = cluster_now();
 	(void)typeb_write(HVC_PMINTENSET_WRITE, s->set_cluster, inten_bit(i));
@@ -137,9 +143,15 @@ static void off_and_on_again(void)
 			;
 		check(affinity(i) == PSCI_AFF_OFF, "after CPU_OFF, AFFINITY_INFO(%lu): OFF", (unsigned long)i);
 	}
+	uint32_t fresh_bvr0 = slot[3].bvr0_at_entry;
+
+	check(fresh_bvr0 != BVR0_SET(3), "CPU 3's DBGBVR0 at its first entry (%08lx) is not the value it set",
+	      (unsigned long)fresh_bvr0);
 	slot[3] = (struct slot){ 0 };
 	check_eq("CPU_ON(3) again: SUCCESS", cpu_on(3), 0);
 	check_arrival(3);
+	check_eq("... its debug context afresh: DBGBVR0 as at its first entry, not the value it set",
+		 slot[3].bvr0_at_entry, fresh_bvr0);
 	check(wait_until(&slot[3].done, 1, WAIT_MS), "CPU 3 ran again and went off");
 	check_eq("... again in state 3 of its own making", slot[3].state, 3);
 	check_eq("back to the boot cluster", (uint32_t)switch_to(A15_CLUSTER), A15_CLUSTER);
