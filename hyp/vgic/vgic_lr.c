@@ -65,7 +65,7 @@ static void inject_held(uint32_t lr, uint32_t id)
 /* Into a free list register, else waiting. */
 static inline __attribute__((always_inline)) void inject_hw(struct vgic_cpu *v, uint32_t id)
 {
-	if (v->nqueued == 0 && dist_enabled()) {   /* the common case: straight in */
+	if (direct_ok(v)) {   /* the common case: straight in */
 		int i = free_lr(v);
 
 		if (i >= 0) {

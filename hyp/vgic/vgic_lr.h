@@ -1,5 +1,7 @@
 /*
- * What the files behind hyp/vgic/vgic.h share, and nothing else includes:
+ * What the files behind hyp/vgic/vgic.h share, and nothing else includes
+ * but AArch64's hot IRQ path (hyp/switch/irq_hot.c, vgic_inject_hw()'s
+ * common case):
  * a list register's value for an interrupt, the free ones, and the entry
  * points of the waiting set (hyp/vgic/vgic_queue.c). Inline because the
  * injection paths (vgic_lr.c, vgic_sgi.c) run them for every interrupt the
@@ -55,6 +57,12 @@ static inline int free_lr(const struct vgic_cpu *v)
 {
 	return first_free(vgic_hw_elsr(v->nr_lrs) & lr_mask(v));
 }
+
+/* A physical interrupt may go straight into a free list register: nothing
+ * waits and the guest's distributor is on (else it waits, vgic_queue.c).
+ * vgic_inject_hw()'s common case, and AArch64's hot IRQ path's
+ * (hyp/switch/irq_hot.c, which includes this file for it). */
+#define direct_ok(v) ((v)->nqueued == 0 && dist_enabled())   /* a macro: inline, GCC ordered inject_spi()'s blocks otherwise */
 
 /* List register i, holding lr, without the state bits `drop` (pending,
  * active): emptied once it is neither. */
