@@ -23,8 +23,12 @@ static inline bool dist_enabled(void) { return vgic_dist.ctlr & GICD_CTLR_ENABLE
 
 static inline uint64_t lr_mask(const struct vgic_cpu *v) { return v->lr_mask; }
 
+/* A physical interrupt's list register: for ids 0-31 the CPU's template
+ * (struct vgic_cpu lr_private), an SPI's composed here. */
 static inline uint32_t lr_hw(const struct vgic_cpu *v, uint32_t id)
 {
+	if (id < GIC_NR_PRIVATE)
+		return v->lr_private[id];
 	uint32_t link = vgic_dist.soft_eoi ? GICH_LR_EOI : GICH_LR_HW | GICH_LR_PID(id);
 
 	return link | GICH_LR_VID(id) | GICH_LR_PRIO(vgic_prio(v, id)) | GICH_LR_PENDING;
@@ -36,9 +40,10 @@ static inline bool phys_lr(uint32_t lr)
 	return GICH_LR_GET_VID(lr) >= GIC_NR_SGIS;
 }
 
+/* An SGI's (id < GIC_NR_SGIS): the template with its source */
 static inline uint32_t lr_sgi(const struct vgic_cpu *v, uint32_t id, uint32_t src)
 {
-	return GICH_LR_CPUID(src) | GICH_LR_VID(id) | GICH_LR_PRIO(vgic_prio(v, id)) | GICH_LR_PENDING;
+	return v->lr_private[id] | GICH_LR_CPUID(src);
 }
 
 /* The first list register in `empty` (ELSR masked to ours), or -1
