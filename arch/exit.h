@@ -67,9 +67,11 @@ void hyp_irq(struct guest_frame *f);
  * hyp_irq_acked(), the rest of hyp_irq() (an SPI, spurious), */
 void hyp_irq_hot(void);
 void hyp_irq_acked(uint32_t iar);
-/* ... the monitor's own interrupt, a guest's SGI (the tests done) */
+/* ... the monitor's own interrupt (the tests done), */
 void hyp_irq_own(uint32_t iar);
-void hyp_irq_sgi(uint32_t iar);
+/* ... a guest's SGI ended, not straight into a list register (src: the
+ * guest's number of the sending CPU) */
+void hyp_irq_sgi(uint32_t id, uint32_t src);
 /* ... and, with the PPI ended, one it found no list register for */
 void hyp_irq_queue(uint32_t id);
 /* An exception the monitor took from itself: reported, then halted

@@ -134,7 +134,7 @@ $(B)/lib/hyp/exit/sys_trap.o: hyp/exit/sys_trap.c arch/arm64/arch.mk | deps-quie
 $(B)/lib/hyp/switch/irq_hot.o: hyp/switch/irq_hot.c arch/arm64/arch.mk | deps-quiet
 	@mkdir -p $(dir $@)
 	$(CC) $(TARGET_CFLAGS) $(SYS_HOT_FLAGS) $(HYP_INC) $(LIB_DEFS) -MMD -MP -MF $(@:.o=.d) -MT $@ -c $< -o $@.tmp
-	@if [ "$$($(CROSS)nm -u $@.tmp | awk '{print $$2}' | tr '\n' ' ')" != "gic_base guest_irq_own guest_irq_queue guest_irq_sgi guest_irq_slow vgic_dist " ] || \
+	@if [ "$$($(CROSS)nm -u $@.tmp | awk '{print $$2}' | tr '\n' ' ')" != "gic_base guest_irq_own guest_irq_queue guest_irq_sgi guest_irq_slow mig_vcpu_of vgic_dist " ] || \
 	    $(CROSS)readelf -rW $@.tmp | grep -E 'guest_irq_' | grep -qv R_AARCH64_JUMP26; then \
 		echo "$<: the hot IRQ path calls out (vectors.S save_hot):"; $(CROSS)nm -u $@.tmp; \
 		$(CROSS)readelf -rW $@.tmp | grep -E 'guest_irq_'; rm -f $@.tmp; exit 1; fi

@@ -276,7 +276,7 @@ guest_sync_slow:
 	.endm
 	irq_call guest_irq_slow, hyp_irq_acked		/* an SPI, spurious: all of hyp_irq() */
 	irq_call guest_irq_own, hyp_irq_own		/* the monitor's own */
-	irq_call guest_irq_sgi, hyp_irq_sgi		/* a guest's SGI */
+	irq_call guest_irq_sgi, hyp_irq_sgi		/* a guest's SGI, ended, no list register free: (id, source) */
 	irq_call guest_irq_queue, hyp_irq_queue		/* a guest's PPI, ended, no list register free */
 
 	/* a word store to the emulated register with a store path of its own

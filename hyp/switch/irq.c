@@ -45,7 +45,7 @@ static void __attribute__((noinline)) own_irq(struct hyp_cpu *c, uint32_t iar)
 	own_irq_body(c, iar);
 }
 
-static inline __attribute__((always_inline)) void guest_sgi_body(struct hyp_cpu *c, uint32_t iar)
+static void __attribute__((noinline)) guest_sgi(struct hyp_cpu *c, uint32_t iar)
 {
 	uint32_t src = GICC_IAR_CPU(iar);
 
@@ -53,11 +53,6 @@ static inline __attribute__((always_inline)) void guest_sgi_body(struct hyp_cpu 
 	gic_deactivate(iar);
 	/* with migration the guest knows its source by virtual CPU number */
 	vgic_inject_sgi(&c->vgic, GICC_IAR_ID(iar), mig_vcpu(src));
-}
-
-static void __attribute__((noinline)) guest_sgi(struct hyp_cpu *c, uint32_t iar)
-{
-	guest_sgi_body(c, iar);
 }
 
 /* The guest's: an SGI ends here and goes in with its source CPU; a PPI or
@@ -127,16 +122,18 @@ void hyp_irq_acked(uint32_t iar)
 	irq_acked(this_cpu(), iar);
 }
 
-/* ... the monitor's own, and a guest's SGI (the tests done; the bodies
- * inline: a call less on these ways) */
+/* ... the monitor's own (the tests done; the body inline: a call less on
+ * this way) */
 void hyp_irq_own(uint32_t iar)
 {
 	own_irq_body(this_cpu(), iar);
 }
 
-void hyp_irq_sgi(uint32_t iar)
+/* ... a guest's SGI it ended and could not put straight into a list
+ * register (src: the guest's number of the sender) */
+void hyp_irq_sgi(uint32_t id, uint32_t src)
 {
-	guest_sgi_body(this_cpu(), iar);
+	vgic_inject_sgi(&this_cpu()->vgic, id, src);
 }
 
 /* ... and a guest's PPI it ended and found no list register for

@@ -16,6 +16,7 @@
  */
 #include "exit.h"
 #include "gic.h"
+#include "migrate.h"
 #include "percpu.h"
 #include "vgic_lr.h"
 
@@ -23,7 +24,7 @@
  * hyp_irq_*() (arch/exit.h) and returns to the guest, not here */
 void guest_irq_slow(uint32_t iar);
 void guest_irq_own(uint32_t iar);
-void guest_irq_sgi(uint32_t iar);
+void guest_irq_sgi(uint32_t id, uint32_t src);
 void guest_irq_queue(uint32_t id);
 
 /* The PPI's list register written: its own function, entered by a tail
@@ -52,6 +53,22 @@ static __attribute__((noinline)) void ppi_hot(uint32_t iar)
 		ppi_put((unsigned)i, id);
 }
 
+/* A guest's SGI (irq.c guest_sgi()'s order): ended here, then in with its
+ * source - with migration the guest's number of the sending CPU - straight
+ * into the first list register when none is in use (vgic_lr.h
+ * sgi_direct()), else vgic_inject_sgi()'s general way through vectors.S */
+static __attribute__((noinline)) void sgi_hot(uint32_t iar)
+{
+	uint32_t id = GICC_IAR_ID(iar), src = mig_vcpu(GICC_IAR_CPU(iar));
+
+	gic_eoi(iar);
+	gic_dir(iar);
+	if (id >= GIC_NR_SGIS)   /* hyp_irq_hot()'s test: lr_sgi()'s index */
+		__builtin_unreachable();
+	if (!sgi_direct(&this_cpu()->vgic, id, src))
+		guest_irq_sgi(id, src);
+}
+
 /* hyp_irq()'s dispatch (irq.c irq_acked()), the PPIs last: what is not a
  * PPI of the guest's goes to its own handler through vectors.S */
 void hyp_irq_hot(void)
@@ -64,7 +81,7 @@ void hyp_irq_hot(void)
 	else if (gic_monitor_owned(id))
 		guest_irq_own(iar);
 	else if (id < GIC_NR_SGIS)
-		guest_irq_sgi(iar);
+		sgi_hot(iar);
 	else
 		ppi_hot(iar);
 }

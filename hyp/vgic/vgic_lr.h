@@ -69,6 +69,20 @@ static inline int free_lr(const struct vgic_cpu *v)
  * (hyp/switch/irq_hot.c, which includes this file for it). */
 #define direct_ok(v) ((v)->nqueued == 0 && dist_enabled())   /* a macro: inline, GCC ordered inject_spi()'s blocks otherwise */
 
+/* An SGI's common case (id < GIC_NR_SGIS, src < 8; vgic_sgi.c
+ * vgic_inject_sgi(), and AArch64's hot IRQ path, hyp/switch/irq_hot.c):
+ * nothing waits - so no source of it either - and the guest's distributor
+ * is on (direct_ok()), and no list register is in use - so none holds its
+ * id: straight into the first. false: nothing done, vgic_inject_sgi()'s
+ * general way. */
+static inline bool sgi_direct(const struct vgic_cpu *v, uint32_t id, uint32_t src)
+{
+	if (!direct_ok(v) || (vgic_hw_elsr(v->nr_lrs) & lr_mask(v)) != lr_mask(v))
+		return false;
+	vgic_hw_lr_write(0, lr_sgi(v, id, src));
+	return true;
+}
+
 /* List register i, holding lr, without the state bits `drop` (pending,
  * active): emptied once it is neither. */
 static inline void lr_drop_state(unsigned i, uint32_t lr, uint32_t drop)
