@@ -1,18 +1,21 @@
 /*
- * AArch64's physical IRQ, its common case ahead of hyp_irq() (issue #29,
+ * AArch64's physical IRQ, its common cases ahead of hyp_irq() (issue #29,
  * docs/performance.md): a PPI of the guest's, nothing waiting, the guest's
- * distributor on and a list register free - what a guest's timer tick is.
+ * distributor on and a list register free - what a guest's timer tick is;
+ * and a guest's SGI with nothing waiting and no list register in use.
  * The vector (arch/arm64/vectors.S, 0x480) saves only x0-x3 and x30
  * (save_hot) before it calls this, so arch.mk builds the file with x4-x7,
  * x16 and x17 fixed and checks that it calls out only to vectors.S's
  * guest_irq_* stubs, by tail calls (SP the frame again). Anything else -
- * the monitor's own, a guest's SGI, an SPI or a spurious id, a PPI with
- * no list register free - goes to one of those with the acknowledged
- * GICC_IAR value: each saves what any C may change and calls the rest of
- * hyp_irq() for that case (irq.c hyp_irq_own/_sgi/_acked/_queue), so that
- * hyp_irq()'s tests are not made twice.
- * The injection is vgic_inject_hw()'s own common case (vgic_lr.h
- * direct_ok(), free_lr(), lr_hw()). Built for AArch64 only.
+ * the monitor's own, an SPI or a spurious id, a PPI with no list register
+ * free, an SGI that must wait or go behind another - goes to one of those
+ * (the acknowledged GICC_IAR value, the id, or an SGI's id and source):
+ * each saves what any C may change and calls the rest of hyp_irq() for
+ * that case (irq.c hyp_irq_own/_sgi/_acked/_queue), so that hyp_irq()'s
+ * tests are not made twice.
+ * The injections are vgic_inject_hw()'s and vgic_inject_sgi()'s own common
+ * cases (vgic_lr.h direct_ok(), free_lr(), lr_hw(), sgi_direct()). Built
+ * for AArch64 only.
  */
 #include "exit.h"
 #include "gic.h"
