@@ -60,8 +60,9 @@ ARCH_INC   := -Iinclude -Iarch -I$(ARCH_DIR)
 PMU_INC    := $(ARCH_INC) -Ipmu
 HYP_INC    := $(PMU_INC) $(addprefix -I,$(HYP_DIRS))
 BOARD_INC  := $(ARCH_INC) -Iboard/common
-# hyp/exit/sys_trap.c: AArch64's trapped MSR/MRS hot forms (arm64)
-LIB_SRCS   := $(filter-out hyp/exit/sys_trap.c,$(wildcard $(ARCH_DIR)/*.S boot/*.S $(ARCH_DIR)/*.c pmu/*.c $(addsuffix /*.c,$(HYP_DIRS))))
+# hyp/exit/sys_trap.c: AArch64's trapped MSR/MRS hot forms, hyp/switch/irq_hot.c
+# its physical IRQ's common case (arm64)
+LIB_SRCS   := $(filter-out hyp/exit/sys_trap.c hyp/switch/irq_hot.c,$(wildcard $(ARCH_DIR)/*.S boot/*.S $(ARCH_DIR)/*.c pmu/*.c $(addsuffix /*.c,$(HYP_DIRS))))
 LIB_OBJS   := $(patsubst %,$(B)/lib/%.o,$(basename $(LIB_SRCS)))
 
 # Portable logic: builds for the host too and is unit-tested there.

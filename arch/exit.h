@@ -60,6 +60,20 @@ void trap_sys64_hot(struct guest_frame *f, uint64_t esr);
 int trap_dbg_sysreg(uint32_t key, bool read, dbg_reg_t *val);
 /* A physical IRQ taken in HYP (hyp/switch/irq.c). */
 void hyp_irq(struct guest_frame *f);
+/* AArch64: the physical IRQ's common case - a guest's PPI straight into a
+ * free list register - on the vector's save_hot alone (hyp/switch/irq_hot.c);
+ * anything else it tail-calls vectors.S guest_irq_* with the acknowledged
+ * GICC_IAR value, which save what any C may change and call these:
+ * hyp_irq_acked(), the rest of hyp_irq() (an SPI, spurious), */
+void hyp_irq_hot(void);
+void hyp_irq_acked(uint32_t iar);
+/* ... the monitor's own interrupt (the tests done), */
+void hyp_irq_own(uint32_t iar);
+/* ... a guest's SGI ended, not straight into a list register (src: the
+ * guest's number of the sending CPU) */
+void hyp_irq_sgi(uint32_t id, uint32_t src);
+/* ... and, with the PPI ended, one it found no list register for */
+void hyp_irq_queue(uint32_t id);
 /* An exception the monitor took from itself: reported, then halted
  * (hyp/core/panic.c). */
 void hyp_panic_exception(struct guest_frame *f, unsigned vector) __attribute__((noreturn));

@@ -152,17 +152,17 @@ guest_sync_slot:
 	.if	. - guest_sync_slot > 0x80
 	.error	"the 0x400 slot's HVC #0 path is longer than its 32 instructions"
 	.endif
-	/* 0x480: a physical IRQ while the guest ran (HCR_EL2.IMO): the
-	 * portable hyp_irq() (hyp/switch/irq.c) on what the monitor's C may
-	 * change alone (save_hot + save_caller_rest) - it changes no guest
-	 * register, and ELR_EL2/SPSR_EL2 stay in the CPU (EL2 runs with
-	 * interrupts masked and takes no other exception meanwhile) */
+	/* 0x480: a physical IRQ while the guest ran (HCR_EL2.IMO). Its
+	 * common case, a guest's PPI into a free list register, on save_hot
+	 * alone (hyp_irq_hot(), hyp/switch/irq_hot.c, which arch.mk builds
+	 * not to touch x4-x7, x16, x17); anything else it tail-calls
+	 * one of the irq_call stubs below. No guest register changes, and ELR_EL2/SPSR_EL2
+	 * stay in the CPU (EL2 runs with interrupts masked and takes no
+	 * other exception meanwhile). */
 	.balign	0x80
 	save_hot
-	save_caller_rest
-	mov	x0, sp
-	bl	hyp_irq
-	restore_caller
+	bl	hyp_irq_hot
+	restore_hot
 	slot	guest_irq		/* 0x500: FIQ (HCR_EL2.FMO) - the GIC signals none (GICC_CTLR.FIQEn clear): as an IRQ */
 	slot	guest_serror
 	slot	guest_sync_a32		/* 0x600: the guest's EL0, AArch32 */
@@ -262,6 +262,22 @@ guest_sync_slow:
 	mov	x0, sp
 	bl	arm64_trap_sync
 	b	guest_exit
+
+	/* a physical IRQ other than hyp_irq_hot()'s common case: its tail
+	 * calls, w0 the acknowledged GICC_IAR value (the id for the queue),
+	 * SP the frame with save_hot's part. Each goes on in general C
+	 * (arch/exit.h hyp_irq_*): what that may change first. */
+	.macro	irq_call name, fn
+	.global	\name
+\name:
+	save_caller_rest
+	bl	\fn
+	restore_caller
+	.endm
+	irq_call guest_irq_slow, hyp_irq_acked		/* an SPI, spurious: all of hyp_irq() */
+	irq_call guest_irq_own, hyp_irq_own		/* the monitor's own */
+	irq_call guest_irq_sgi, hyp_irq_sgi		/* a guest's SGI, ended, no list register free: (id, source) */
+	irq_call guest_irq_queue, hyp_irq_queue		/* a guest's PPI, ended, no list register free */
 
 	/* a word store to the emulated register with a store path of its own
 	 * (exit.h mmio_hot: GICD_SGIR): trap_sys64_hot()'s tail call, w0 the

@@ -128,6 +128,69 @@ static void sgir_any_register(void)
 	irq_disable();
 }
 
+/* ---- a guest's PPI: the physical IRQ's hot way (hyp/switch/irq_hot.c) ---- */
+
+#define PPI_VTIMER  27u
+#define GICC_RPR    0x14u   /* the running priority (GICv2) */
+
+static volatile unsigned ppi_n;
+static volatile uint32_t ppi_iar, ppi_rpr;
+
+/* The virtual timer is level-sensitive: off before the EOI */
+static void vtimer_irq(void)
+{
+	uint32_t iar = gicc_r32(GICC_IAR);
+
+	if (GICC_IAR_ID(iar) >= GIC_SPURIOUS)
+		return;
+	if (GICC_IAR_ID(iar) == PPI_VTIMER)
+		MSR(CNTV_CTL_EL0, 0);
+	ppi_iar = iar;
+	ppi_rpr = gicc_r32(GICC_RPR);
+	ppi_n++;
+	gicc_w32(GICC_EOIR, iar);
+}
+
+static void vtimer_arm(uint32_t ticks)
+{
+	MSR(CNTV_TVAL_EL0, ticks);
+	MSR(CNTV_CTL_EL0, 1);
+}
+
+/* The guest's virtual timer (PPI 27) straight into a free list register,
+ * with the guest's priority there; and with the guest's distributor off
+ * - the PPI ended and handed to vgic_inject_hw(), which holds it - given
+ * only once the distributor is on again, once. */
+static void ppi_hot_way(void)
+{
+	irq_hook = vtimer_irq;
+	ppi_n = 0;
+	gic_guest_enable(PPI_VTIMER, 0xa0);
+	irq_enable();
+	vtimer_arm(1000);
+	check(vgic_wait_for(&ppi_n, 1), "the virtual timer's PPI arrives");
+	irq_disable();
+	check_eq("... as PPI 27 (IAR)", ppi_iar, PPI_VTIMER);
+	check_eq("... at the guest's priority (GICC_RPR in its handler)", ppi_rpr, 0xa0);
+	check_eq("... once", ppi_n, 1);
+
+	ppi_n = 0;
+	gicd_w32(GICD_CTLR, 0);
+	vtimer_arm(100);
+	while (!(MRS(CNTV_CTL_EL0) & 4))   /* ISTATUS: the timer's line is up */
+		;
+	irq_enable();
+	vgic_wait_for(&ppi_n, 1);           /* a while: the monitor has taken it */
+	check_eq("... held while the guest's distributor is off", ppi_n, 0);
+	gicd_w32(GICD_CTLR, 1);
+	check(vgic_wait_for(&ppi_n, 1), "... and given once it is on again");
+	irq_disable();
+	check_eq("... as PPI 27", ppi_iar, PPI_VTIMER);
+	check_eq("... once", ppi_n, 1);
+	gicd_w32(GICD_ICENABLER, 1u << PPI_VTIMER);
+	gic_guest_log_irqs();
+}
+
 void guest_main(uint64_t dtb);
 void guest_main(uint64_t dtb)
 {
@@ -141,6 +204,7 @@ void guest_main(uint64_t dtb)
 	check(lines >= 64 && lines <= 1020, "GICD_TYPER reads the hardware's lines (%lu)", (unsigned long)lines);
 	vgic_sgi_to_self();
 	sgir_any_register();
+	ppi_hot_way();
 	/* the two highest SPIs: no device of the board drives them */
 	vgic_more_than_lrs(lines - 1, lines - 2);
 	vgic_sgi_coalesces();

@@ -18,7 +18,7 @@
 
 /* The monitor's own: ended here, then handled (a handler may wait for
  * other CPUs, which must not find this one's interrupt still active). */
-static void __attribute__((noinline)) own_irq(struct hyp_cpu *c, uint32_t iar)
+static inline __attribute__((always_inline)) void own_irq_body(struct hyp_cpu *c, uint32_t iar)
 {
 	uint32_t id = GICC_IAR_ID(iar);
 
@@ -38,6 +38,11 @@ static void __attribute__((noinline)) own_irq(struct hyp_cpu *c, uint32_t iar)
 		vgic_refill(&c->vgic);
 	else
 		switch_sgi(c);
+}
+
+static void __attribute__((noinline)) own_irq(struct hyp_cpu *c, uint32_t iar)
+{
+	own_irq_body(c, iar);
 }
 
 static void __attribute__((noinline)) guest_sgi(struct hyp_cpu *c, uint32_t iar)
@@ -87,17 +92,53 @@ void irq_drain(struct hyp_cpu *c)
 	}
 }
 
-void hyp_irq(struct guest_frame *f)
+/* An interrupt acknowledged (iar), whoever's it is */
+static inline __attribute__((always_inline)) void irq_acked(struct hyp_cpu *c, uint32_t iar)
 {
-	struct hyp_cpu *c = this_cpu();
-	uint32_t iar = gic_ack();
 	uint32_t id = GICC_IAR_ID(iar);
 
-	(void)f;
 	if (id >= GIC_MAX_IRQS)            /* spurious: nothing to end */
 		return;
 	if (gic_monitor_owned(id))
 		own_irq(c, iar);
 	else
 		guest_irq(c, iar, id);
+}
+
+void hyp_irq(struct guest_frame *f)
+{
+	struct hyp_cpu *c = this_cpu();
+	uint32_t iar = gic_ack();
+
+	(void)f;
+	irq_acked(c, iar);
+}
+
+/* AArch64's hot IRQ path (irq_hot.c) acknowledged it and found it is not
+ * the common case: the rest of hyp_irq() (unused on AArch32, dropped by
+ * the linker there) */
+void hyp_irq_acked(uint32_t iar)
+{
+	irq_acked(this_cpu(), iar);
+}
+
+/* ... the monitor's own (the tests done; the body inline: a call less on
+ * this way) */
+void hyp_irq_own(uint32_t iar)
+{
+	own_irq_body(this_cpu(), iar);
+}
+
+/* ... a guest's SGI it ended and could not put straight into a list
+ * register (src: the guest's number of the sender) */
+void hyp_irq_sgi(uint32_t id, uint32_t src)
+{
+	vgic_inject_sgi(&this_cpu()->vgic, id, src);
+}
+
+/* ... and a guest's PPI it ended and found no list register for
+ * (vgic_inject_hw(): it waits) */
+void hyp_irq_queue(uint32_t id)
+{
+	vgic_inject_hw(&this_cpu()->vgic, id);
 }

@@ -51,5 +51,5 @@ void gic_park(bool parked)
 	mmio_write32(gicc(GICC_PMR), parked ? GIC_PRIO_GUEST_MIN : 0xff);
 }
 
-void gic_deactivate(uint32_t iar) { mmio_write32(gicc(GICC_DIR), iar); }
+void gic_deactivate(uint32_t iar) { gic_dir(iar); }
 void gic_send_sgi(uint32_t sgir) { gicd_write32(GICD_SGIR, sgir); }

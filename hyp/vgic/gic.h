@@ -47,6 +47,8 @@ void gic_cpu_init(void);              /* every CPU: interface, GICH, own interru
 /* Inline: every physical interrupt is acknowledged and ended here. */
 static inline uint32_t gic_ack(void) { return mmio_read32(gic_base.gicc + GICC_IAR); }         /* GICC_IAR */
 static inline void gic_eoi(uint32_t iar) { mmio_write32(gic_base.gicc + GICC_EOIR, iar); }     /* priority drop */
+/* GICC_DIR inline: gic_deactivate()'s, for AArch64's hot SGI path (hyp/switch/irq_hot.c) */
+static inline void gic_dir(uint32_t iar) { mmio_write32(gic_base.gicc + GICC_DIR, iar); }
 #endif
 /* This core parks (true: only the monitor's interrupts are signalled) or
  * runs a virtual CPU again (false). */

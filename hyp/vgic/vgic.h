@@ -52,6 +52,12 @@ struct vgic_cpu {
 	unsigned nqueued;
 	bool underflow;                 /* GICH_HCR.UIE set */
 	_Alignas(4) uint8_t prio_private[GIC_NR_PRIVATE];   /* guest priorities, ids 0-31 */
+	/* The list-register value of each of ids 0-31 but an SGI's source:
+	 * id, priority, pending, and for a PPI its link (hardware-linked or
+	 * EOI-signalled, vgic_dist.soft_eoi). Kept with prio_private
+	 * (vgic_set_prio()), so that the injection paths load one word
+	 * instead of composing it (docs/performance.md, irqsgi64). */
+	uint32_t lr_private[GIC_NR_PRIVATE];
 	uint32_t sgi_disabled;          /* SGIs the guest disabled (bit id): they wait */
 	uint32_t requests;              /* VGIC_REQ_* from other CPUs (atomic) */
 };
@@ -126,6 +132,9 @@ void vgic_dist_off(struct vgic_cpu *v);
 /* After the guest wrote enable bits of ids 0-31 on CPU v: `off` is the
  * guest's SGIs the distributor now shows disabled (bit id). */
 void vgic_sgi_disabled(struct vgic_cpu *v, uint32_t off);
+/* The guest's priority of private id (< GIC_NR_PRIVATE) on CPU v is now
+ * prio: prio_private and the list-register template (vgic_lr.c). */
+void vgic_set_prio(struct vgic_cpu *v, uint32_t id, uint8_t prio);
 /* The guest's priority of id changed (v: the writer). */
 void vgic_prio_changed(struct vgic_cpu *v, uint32_t id);
 

@@ -103,11 +103,14 @@ static void prio_byte(struct vgic_cpu *v, uint32_t id, bool write, uint8_t *b)
 	uint8_t *shadow = id < GIC_NR_PRIVATE ? &v->prio_private[id] : &vgic_dist.prio_shared[id];
 
 	if (write) {
-		uint8_t old = *shadow;
+		uint8_t old = *shadow, prio = *b & 0xf8u;
 
-		*shadow = *b & 0xf8u;
-		vgic_hw_gicd_write8(GICD_IPRIORITYR + id, *shadow);
-		if (*shadow != old)
+		if (id < GIC_NR_PRIVATE)
+			vgic_set_prio(v, id, prio);   /* with its list-register template */
+		else
+			*shadow = prio;
+		vgic_hw_gicd_write8(GICD_IPRIORITYR + id, prio);
+		if (prio != old)
 			vgic_prio_changed(v, id);
 	} else {
 		*b = *shadow;

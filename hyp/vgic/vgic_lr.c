@@ -31,10 +31,25 @@ void vgic_cpu_init(struct vgic_cpu *v, unsigned cpu, unsigned nr_lrs)
 	v->lr_mask = v->nr_lrs >= 64 ? ~0ull : (1ull << v->nr_lrs) - 1;
 	if (cpu < VGIC_MAX_CPUS)
 		vgic_dist.cpu[cpu] = v;
+	/* (after vgic_dist_init(), which sets soft_eoi: it clears cpu[] too) */
+	for (uint32_t id = 0; id < GIC_NR_PRIVATE; id++)
+		vgic_set_prio(v, id, 0);
 	/* cppcheck-suppress knownConditionTrueFalse ; false positive: nr_lrs is GICH_VTR's count, 1-64 (tests/vgic/test_vgic_lr.c) */
 	for (unsigned i = 0; i < v->nr_lrs; i++)
 		vgic_hw_lr_write(i, 0);
 	vgic_hw_set_underflow(false);
+}
+
+void vgic_set_prio(struct vgic_cpu *v, uint32_t id, uint8_t prio)
+{
+	uint32_t link = 0;
+
+	if (id >= GIC_NR_PRIVATE)
+		return;
+	if (id >= GIC_NR_SGIS)   /* a PPI: a physical interrupt (SGIs are software entries, their source added) */
+		link = vgic_dist.soft_eoi ? GICH_LR_EOI : GICH_LR_HW | GICH_LR_PID(id);
+	v->prio_private[id] = prio;
+	v->lr_private[id] = link | GICH_LR_VID(id) | GICH_LR_PRIO(prio) | GICH_LR_PENDING;
 }
 
 /* (vgic_lr.h) One at most: file comment, and vgic_sgi.c for SGIs. */
@@ -65,7 +80,7 @@ static void inject_held(uint32_t lr, uint32_t id)
 /* Into a free list register, else waiting. */
 static inline __attribute__((always_inline)) void inject_hw(struct vgic_cpu *v, uint32_t id)
 {
-	if (v->nqueued == 0 && dist_enabled()) {   /* the common case: straight in */
+	if (direct_ok(v)) {   /* the common case: straight in */
 		int i = free_lr(v);
 
 		if (i >= 0) {

@@ -35,6 +35,8 @@ void __attribute__((noinline)) vgic_inject_sgi(struct vgic_cpu *v, uint32_t id, 
 {
 	if (id >= GIC_NR_SGIS || src >= 8 || (v->queued_sgi[id] & (1u << src)))
 		return;   /* one pending state per SGI and source */
+	if (sgi_direct(v, id, src))
+		return;   /* the common case: no list register in use */
 	/* ELSR read once: no list register is written before the free one is
 	 * taken below */
 	uint64_t empty = vgic_hw_elsr(v->nr_lrs) & lr_mask(v), used = ~empty & lr_mask(v);

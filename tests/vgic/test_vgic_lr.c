@@ -140,6 +140,76 @@ static void ppi_with_private_priority(void **state)
 	hw_rules_kept();
 }
 
+/* The list registers of ids 0-31 come from each CPU's template
+ * (struct vgic_cpu lr_private): it follows every priority write - a byte,
+ * a word, the same value again -, either link, and a write refused (the
+ * monitor's PPI 26) leaves it as it was. Exact values, composed here
+ * field by field. */
+static void private_template_follows_priority(void **state)
+{
+	static const uint8_t prios[] = { 0x00, 0x48, 0xff, 0x48, 0x07, 0x80 };
+
+	(void)state;
+	for (int s = 0; s < 2; s++) {
+		soft = s;
+		setup_lrs(4);
+		uint32_t link = soft ? GICH_LR_EOI : GICH_LR_HW | GICH_LR_PID(27);
+
+		for (unsigned k = 0; k < sizeof(prios); k++) {
+			if (k & 1)
+				set_prio(27, prios[k]);
+			else   /* the word of ids 24-27, the monitor's 26 in it */
+				dist_write(GICD_IPRIORITYR + 24, 4, (uint32_t)prios[k] << 24 | 0x00101010u);
+			hw(27);
+			assert_int_equal(fake_gic.lr[0], link | GICH_LR_VID(27) | GICH_LR_PRIO(prios[k] & 0xf8u) | GICH_LR_PENDING);
+			assert_int_equal(v.lr_private[26], (soft ? GICH_LR_EOI : GICH_LR_HW | GICH_LR_PID(26)) |
+							  GICH_LR_VID(26) | GICH_LR_PENDING);
+			eoi(fake_guest_ack());
+			assert_int_equal(fake_gic_valid_lrs(), 0);
+			sgi(3, 5);
+			assert_int_equal(fake_gic.lr[0], GICH_LR_CPUID(5) | GICH_LR_VID(3) | GICH_LR_PRIO(0x00) | GICH_LR_PENDING);
+			eoi(fake_guest_ack());
+			set_prio(3, prios[k]);
+			sgi(3, 6);
+			assert_int_equal(fake_gic.lr[0], GICH_LR_CPUID(6) | GICH_LR_VID(3) | GICH_LR_PRIO(prios[k] & 0xf8u) | GICH_LR_PENDING);
+			eoi(fake_guest_ack());
+			set_prio(3, 0);
+			hw_rules_kept();
+		}
+	}
+	soft = false;
+}
+
+/* More than 32 list registers (GICH_ELSR1): free_lr() looks at ELSR0
+ * first, then at both words; an SGI with list registers in use takes the
+ * general way (sgi_direct() refuses). 40 list registers: 38 SPIs fill
+ * 0-37 in order, an SGI the 39th, a PPI the 40th; one more waits. */
+static void more_than_32_lrs(void **state)
+{
+	(void)state;
+	setup_lrs(40);
+	assert_int_equal(v.nr_lrs, 40);
+	for (uint32_t k = 0; k < 38; k++) {
+		hw(32 + k);
+		assert_int_equal(GICH_LR_GET_VID(fake_gic.lr[k]), 32 + k);
+	}
+	assert_int_equal(fake_gic_elsr() & 0xffffffffffull, 0xc000000000ull);
+	sgi(3, 1);
+	assert_int_equal(fake_gic.lr[38], GICH_LR_CPUID(1) | GICH_LR_VID(3) | GICH_LR_PENDING);
+	hw(27);
+	assert_int_equal(fake_gic.lr[39], GICH_LR_HW | GICH_LR_PID(27) | GICH_LR_VID(27) | GICH_LR_PENDING);
+	assert_int_equal(v.nqueued, 0);
+	hw(70);   /* none free: it waits */
+	assert_int_equal(v.nqueued, 1);
+	assert_int_equal(fake_gic_valid_lrs(), 40);
+	/* the guest ends LR 35's: the waiting one goes in there */
+	fake_gic.lr[35] &= ~GICH_LR_STATE_MASK;
+	vgic_refill(&v);
+	assert_int_equal(GICH_LR_GET_VID(fake_gic.lr[35]), 70);
+	assert_int_equal(v.nqueued, 0);
+	hw_rules_kept();
+}
+
 /* HW = 0, source CPU 5 in bits 12:10, priority 0x80 -> 0x10, SGI 3. */
 static void sgi_carries_source(void **state)
 {
@@ -1139,6 +1209,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(hw_straight_into_free_lr, setup),
 		cmocka_unit_test_setup(ppi_with_private_priority, setup),
+		cmocka_unit_test(private_template_follows_priority),
+		cmocka_unit_test(more_than_32_lrs),
 		cmocka_unit_test_setup(sgi_carries_source, setup),
 		cmocka_unit_test_setup(sgi_pending_not_duplicated, setup),
 		cmocka_unit_test_setup(sgi_from_second_source_waits_for_eoi, setup),
