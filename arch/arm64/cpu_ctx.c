@@ -35,13 +35,45 @@ static inline void fpsimd_load(const struct cpu_ctx *x)
 	__asm__ volatile(SIMD_ON Q_PAIRS("ldp") SIMD_OFF : : "r"(x->q), "m"(x->q));
 }
 
+/* Two system registers a pair: two MRS and one STP, or one LDP and two MSR
+ * (a volatile asm each, so they stay in the list's order), where one
+ * MRS + STR or LDR + MSR a register cost 66 instructions a direction. */
+static inline __attribute__((always_inline)) void
+stp(uint64_t *a, uint64_t *b, uint64_t va, uint64_t vb)
+{
+	__asm__ volatile("stp %2, %3, %0" : "=Ump"(*a), "=m"(*b) : "r"(va), "r"(vb));
+}
+
+static inline __attribute__((always_inline)) void
+ldp(const uint64_t *a, const uint64_t *b, uint64_t *va, uint64_t *vb)
+{
+	__asm__ volatile("ldp %0, %1, %2" : "=r"(*va), "=r"(*vb) : "Ump"(*a), "m"(*b));
+}
+
+#define ADJACENT(a, b)                                                           \
+	_Static_assert(__builtin_offsetof(struct cpu_ctx, b) ==                  \
+		       __builtin_offsetof(struct cpu_ctx, a) + 8, #a " and " #b " adjacent");
+#define ALONE(name)
+CPU_CTX_SYSREGS(ADJACENT)
+CPU_CTX_TIMERS(ADJACENT, ALONE)
+#undef ALONE
+#undef ADJACENT
+
 #define SAVE(name) x->name = read_##name();
 #define LOAD(name) write_##name(x->name);
+#define SAVE2(a, b) stp(&x->a, &x->b, read_##a(), read_##b());
+#define LOAD2(a, b)                                                              \
+	{                                                                        \
+		uint64_t va, vb;                                                 \
+		ldp(&x->a, &x->b, &va, &vb);                                     \
+		write_##a(va);                                                   \
+		write_##b(vb);                                                   \
+	}
 
 void cpu_ctx_save(struct cpu_ctx *x)
 {
-	CPU_CTX_SYSREGS(SAVE)
-	CPU_CTX_TIMERS(SAVE)
+	CPU_CTX_SYSREGS(SAVE2)
+	CPU_CTX_TIMERS(SAVE2, SAVE)
 	fpsimd_save(x);
 	cpu_ctx_stop_timers();
 }
@@ -57,8 +89,8 @@ void cpu_ctx_stop_timers(void)
 
 void cpu_ctx_load(const struct cpu_ctx *x)
 {
-	CPU_CTX_SYSREGS(LOAD)
+	CPU_CTX_SYSREGS(LOAD2)
 	fpsimd_load(x);
-	CPU_CTX_TIMERS(LOAD)
+	CPU_CTX_TIMERS(LOAD2, LOAD)
 	isb();
 }
