@@ -36,20 +36,9 @@ static inline void fpsimd_load(const struct cpu_ctx *x)
 }
 
 /* Two system registers a pair: two MRS and one STP, or one LDP and two MSR
- * (a volatile asm each, so they stay in the list's order), where one
- * MRS + STR or LDR + MSR a register cost 66 instructions a direction. */
-static inline __attribute__((always_inline)) void
-stp(uint64_t *a, uint64_t *b, uint64_t va, uint64_t vb)
-{
-	__asm__ volatile("stp %2, %3, %0" : "=Ump"(*a), "=m"(*b) : "r"(va), "r"(vb));
-}
-
-static inline __attribute__((always_inline)) void
-ldp(const uint64_t *a, const uint64_t *b, uint64_t *va, uint64_t *vb)
-{
-	__asm__ volatile("ldp %0, %1, %2" : "=r"(*va), "=r"(*vb) : "Ump"(*a), "m"(*b));
-}
-
+ * (each a volatile asm, so they keep the list's order), where one MRS +
+ * STR or LDR + MSR a register cost 66 instructions a direction. The pair's
+ * fields are adjacent; the "m" operands tell the compiler what moves. */
 #define ADJACENT(a, b)                                                           \
 	_Static_assert(__builtin_offsetof(struct cpu_ctx, b) ==                  \
 		       __builtin_offsetof(struct cpu_ctx, a) + 8, #a " and " #b " adjacent");
@@ -61,11 +50,21 @@ CPU_CTX_TIMERS(ADJACENT, ALONE)
 
 #define SAVE(name) x->name = read_##name();
 #define LOAD(name) write_##name(x->name);
-#define SAVE2(a, b) stp(&x->a, &x->b, read_##a(), read_##b());
+#define SAVE2(a, b)                                                              \
+	{                                                                        \
+		uint64_t va = read_##a(), vb = read_##b();                       \
+		__asm__ volatile("stp %2, %3, [%4, #%5]"                        \
+				 : "=m"(x->a), "=m"(x->b)                        \
+				 : "r"(va), "r"(vb), "r"(x),                     \
+				   "i"(__builtin_offsetof(struct cpu_ctx, a)));   \
+	}
 #define LOAD2(a, b)                                                              \
 	{                                                                        \
 		uint64_t va, vb;                                                 \
-		ldp(&x->a, &x->b, &va, &vb);                                     \
+		__asm__ volatile("ldp %0, %1, [%4, #%5]"                        \
+				 : "=r"(va), "=r"(vb)                            \
+				 : "m"(x->a), "m"(x->b), "r"(x),                 \
+				   "i"(__builtin_offsetof(struct cpu_ctx, a)));   \
 		write_##a(va);                                                   \
 		write_##b(vb);                                                   \
 	}
