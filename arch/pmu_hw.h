@@ -36,6 +36,14 @@ extern bool pmu_hw_ccnt64;
 #define PMU_HW_CCNT64 pmu_hw_ccnt64
 uint64_t pmu_hw_read_ccnt64(void);
 void pmu_hw_write_ccnt64(uint64_t v);
+/* and either way to counter i (fake_pmu_ev_direct(), PMU_HW_EV_DIRECT below) */
+extern bool pmu_hw_ev_direct;
+#define PMU_HW_EV_DIRECT pmu_hw_ev_direct
+#define PMU_HW_EV_DIRECT_MAX 31
+uint32_t pmu_hw_ev_read(unsigned i, enum pmu_hwreg r);
+void pmu_hw_ev_write(unsigned i, enum pmu_hwreg r, uint32_t v);
+uint32_t pmu_hw_ccfiltr_read(void);
+void pmu_hw_ccfiltr_write(uint32_t v);
 #else
 #include "pmu_hw_regs.h"
 

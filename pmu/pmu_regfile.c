@@ -191,7 +191,7 @@ _Static_assert(PMU_TYPEA_COUNTERS == 4, "straight-line Type A counters 0..3");
 /* Where each counter has registers of its own (PMU_HW_EV_DIRECT: PMUv3),
  * no select and PMSELR stays the guest's; else PMSELR selects counter i
  * (the filter at 31) for the PMXEV* view (arch/pmu_hw.h). */
-_Static_assert(!PMU_HW_EV_DIRECT || PMU_HW_EV_DIRECT_MAX >= PMU_HW_COUNTERS_MAX,
+_Static_assert(PMU_HW_EV_DIRECT_MAX == 0 || PMU_HW_EV_DIRECT_MAX >= PMU_HW_COUNTERS_MAX,
 	       "every counter a cluster has reached directly");
 static inline __attribute__((always_inline)) void ev_select(uint32_t i)
 {
