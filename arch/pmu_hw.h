@@ -36,6 +36,14 @@ extern bool pmu_hw_ccnt64;
 #define PMU_HW_CCNT64 pmu_hw_ccnt64
 uint64_t pmu_hw_read_ccnt64(void);
 void pmu_hw_write_ccnt64(uint64_t v);
+/* and either way to counter i (fake_pmu_ev_direct(), PMU_HW_EV_DIRECT below) */
+extern bool pmu_hw_ev_direct;
+#define PMU_HW_EV_DIRECT pmu_hw_ev_direct
+#define PMU_HW_EV_DIRECT_MAX 31
+uint32_t pmu_hw_ev_read(unsigned i, enum pmu_hwreg r);
+void pmu_hw_ev_write(unsigned i, enum pmu_hwreg r, uint32_t v);
+uint32_t pmu_hw_ccfiltr_read(void);
+void pmu_hw_ccfiltr_write(uint32_t v);
 #else
 #include "pmu_hw_regs.h"
 
@@ -73,6 +81,31 @@ static inline __attribute__((always_inline)) void pmu_hw_write(enum pmu_hwreg r,
 static inline uint64_t pmu_hw_read_ccnt64(void) { return pmu_hw_read(PMU_HW_PMCCNTR); }
 static inline void pmu_hw_write_ccnt64(uint64_t v) { pmu_hw_write(PMU_HW_PMCCNTR, (uint32_t)v); }
 #endif
+#endif
+
+/*
+ * Counter i's PMXEVTYPER (r = PMU_HW_PMXEVTYPER) or PMXEVCNTR, and the
+ * cycle counter's filter, by number for the context switch
+ * (pmu_regfile.c). A back end whose counters have registers of their own
+ * (PMUv3, arch/arm64/pmu_hw_regs.h) defines PMU_HW_EV_DIRECT 1 and these:
+ * PMSELR is not touched. Else (PMUv2) they are the PMXEV* view of what
+ * PMSELR selects, and the caller selects i (the filter: 31) first.
+ */
+#ifndef PMU_HW_EV_DIRECT
+#define PMU_HW_EV_DIRECT 0
+#define PMU_HW_EV_DIRECT_MAX 0
+static inline uint32_t pmu_hw_ev_read(unsigned i, enum pmu_hwreg r)
+{
+	(void)i;
+	return pmu_hw_read(r);
+}
+static inline void pmu_hw_ev_write(unsigned i, enum pmu_hwreg r, uint32_t v)
+{
+	(void)i;
+	pmu_hw_write(r, v);
+}
+static inline uint32_t pmu_hw_ccfiltr_read(void) { return pmu_hw_read(PMU_HW_PMXEVTYPER); }
+static inline void pmu_hw_ccfiltr_write(uint32_t v) { pmu_hw_write(PMU_HW_PMXEVTYPER, v); }
 #endif
 
 #endif

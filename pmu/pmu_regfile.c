@@ -188,26 +188,37 @@ static void __attribute__((noinline)) kept_restore(struct pmu_cpu *p, const stru
  * for the Type A counters 0..3, which every cluster has in the hardware
  * (hw_counters >= 4): a loop over them cost 3 a counter. */
 _Static_assert(PMU_TYPEA_COUNTERS == 4, "straight-line Type A counters 0..3");
+/* Where each counter has registers of its own (PMU_HW_EV_DIRECT: PMUv3),
+ * no select and PMSELR stays the guest's; else PMSELR selects counter i
+ * (the filter at 31) for the PMXEV* view (arch/pmu_hw.h). */
+_Static_assert(PMU_HW_EV_DIRECT_MAX == 0 || PMU_HW_EV_DIRECT_MAX >= PMU_HW_COUNTERS_MAX,
+	       "every counter a cluster has reached directly");
+static inline __attribute__((always_inline)) void ev_select(uint32_t i)
+{
+	if (!PMU_HW_EV_DIRECT)
+		select_counter(i);
+}
+
 static inline __attribute__((always_inline)) void save_counter(unsigned i, struct pmu_regs *r)
 {
-	select_counter(i);
-	r->evtyper[i] = pmu_hw_read(PMU_HW_PMXEVTYPER);
-	r->evcntr[i] = pmu_hw_read(PMU_HW_PMXEVCNTR);
+	ev_select(i);
+	r->evtyper[i] = pmu_hw_ev_read(i, PMU_HW_PMXEVTYPER);
+	r->evcntr[i] = pmu_hw_ev_read(i, PMU_HW_PMXEVCNTR);
 }
 
 static inline __attribute__((always_inline)) void
 restore_counter(unsigned i, const struct pmu_regs *r)
 {
-	select_counter(i);
-	pmu_hw_write(PMU_HW_PMXEVTYPER, r->evtyper[i]);
-	pmu_hw_write(PMU_HW_PMXEVCNTR, r->evcntr[i]);
+	ev_select(i);
+	pmu_hw_ev_write(i, PMU_HW_PMXEVTYPER, r->evtyper[i]);
+	pmu_hw_ev_write(i, PMU_HW_PMXEVCNTR, r->evcntr[i]);
 }
 
 static inline __attribute__((always_inline)) void poison_counter(unsigned i)
 {
-	select_counter(i);
-	pmu_hw_write(PMU_HW_PMXEVTYPER, PMU_POISON(i));
-	pmu_hw_write(PMU_HW_PMXEVCNTR, PMU_POISON(i));
+	ev_select(i);
+	pmu_hw_ev_write(i, PMU_HW_PMXEVTYPER, PMU_POISON(i));
+	pmu_hw_ev_write(i, PMU_HW_PMXEVCNTR, PMU_POISON(i));
 }
 
 /* Everything a context holds, for the counters cluster c has. The entries
@@ -231,9 +242,9 @@ void regs_save(struct pmu_cpu *p, struct pmu_regs *r, unsigned c)
 	save_counter(3, r);
 	for (unsigned i = PMU_TYPEA_COUNTERS; i < n; i++)
 		save_counter(i, r);
-	select_counter(PMU_SEL_CCNT);
-	r->ccfiltr = pmu_hw_read(PMU_HW_PMXEVTYPER);
-	select_counter(sel);
+	ev_select(PMU_SEL_CCNT);
+	r->ccfiltr = pmu_hw_ccfiltr_read();
+	ev_select(sel);
 	r->ccnt = ccnt_observe(p);
 	if (p->kept_bits[c])
 		kept_save(p, r, c);
@@ -266,8 +277,8 @@ void regs_restore(struct pmu_cpu *p, const struct pmu_regs *r, const struct pmu_
 	restore_counter(3, r);
 	for (unsigned i = PMU_TYPEA_COUNTERS; i < n; i++)
 		restore_counter(i, own);
-	select_counter(PMU_SEL_CCNT);
-	pmu_hw_write(PMU_HW_PMXEVTYPER, r->ccfiltr);
+	ev_select(PMU_SEL_CCNT);
+	pmu_hw_ccfiltr_write(r->ccfiltr);
 	ccnt_load(p, r->ccnt);
 	pmu_hw_write(PMU_HW_PMOVSR, ~ovs & m);      /* write-1-to-clear ... */
 	pmu_hw_write(PMU_HW_PMOVSSET, ovs);         /* ... and set (v7 + VE) */
@@ -322,8 +333,8 @@ void pmu_hw_reset(struct pmu_cpu *p, unsigned inbound)
 	poison_counter(3);
 	for (unsigned i = PMU_TYPEA_COUNTERS; i < p->hw_counters; i++)
 		poison_counter(i);
-	select_counter(PMU_SEL_CCNT);
-	pmu_hw_write(PMU_HW_PMXEVTYPER, 0);
+	ev_select(PMU_SEL_CCNT);
+	pmu_hw_ccfiltr_write(0);
 	pmu_hw_write(PMU_HW_PMCCNTR, PMU_POISON(PMU_SEL_CCNT));
 	select_counter(0);
 	if (p->hw_counters < PMU_HW_COUNTERS_MAX)

@@ -35,13 +35,44 @@ static inline void fpsimd_load(const struct cpu_ctx *x)
 	__asm__ volatile(SIMD_ON Q_PAIRS("ldp") SIMD_OFF : : "r"(x->q), "m"(x->q));
 }
 
+/* Two system registers a pair: two MRS and one STP, or one LDP and two MSR
+ * (each a volatile asm, so they keep the list's order), where one MRS +
+ * STR or LDR + MSR a register cost 66 instructions a direction. The pair's
+ * fields are adjacent; the "m" operands tell the compiler what moves. */
+#define ADJACENT(a, b)                                                           \
+	_Static_assert(__builtin_offsetof(struct cpu_ctx, b) ==                  \
+		       __builtin_offsetof(struct cpu_ctx, a) + 8, #a " and " #b " adjacent");
+#define ALONE(name)
+CPU_CTX_SYSREGS(ADJACENT)
+CPU_CTX_TIMERS(ADJACENT, ALONE)
+#undef ALONE
+#undef ADJACENT
+
 #define SAVE(name) x->name = read_##name();
 #define LOAD(name) write_##name(x->name);
+#define SAVE2(a, b)                                                              \
+	{                                                                        \
+		uint64_t va = read_##a(), vb = read_##b();                       \
+		__asm__ volatile("stp %2, %3, [%4, #%5]"                        \
+				 : "=m"(x->a), "=m"(x->b)                        \
+				 : "r"(va), "r"(vb), "r"(x),                     \
+				   "i"(__builtin_offsetof(struct cpu_ctx, a)));   \
+	}
+#define LOAD2(a, b)                                                              \
+	{                                                                        \
+		uint64_t va, vb;                                                 \
+		__asm__ volatile("ldp %0, %1, [%4, #%5]"                        \
+				 : "=r"(va), "=r"(vb)                            \
+				 : "m"(x->a), "m"(x->b), "r"(x),                 \
+				   "i"(__builtin_offsetof(struct cpu_ctx, a)));   \
+		write_##a(va);                                                   \
+		write_##b(vb);                                                   \
+	}
 
 void cpu_ctx_save(struct cpu_ctx *x)
 {
-	CPU_CTX_SYSREGS(SAVE)
-	CPU_CTX_TIMERS(SAVE)
+	CPU_CTX_SYSREGS(SAVE2)
+	CPU_CTX_TIMERS(SAVE2, SAVE)
 	fpsimd_save(x);
 	cpu_ctx_stop_timers();
 }
@@ -57,8 +88,8 @@ void cpu_ctx_stop_timers(void)
 
 void cpu_ctx_load(const struct cpu_ctx *x)
 {
-	CPU_CTX_SYSREGS(LOAD)
+	CPU_CTX_SYSREGS(LOAD2)
 	fpsimd_load(x);
-	CPU_CTX_TIMERS(LOAD)
+	CPU_CTX_TIMERS(LOAD2, LOAD)
 	isb();
 }

@@ -13,31 +13,36 @@
 
 #include <stdint.h>
 
-/* The system registers, each one MRS/MSR through sysregs.h's table
+/* The system registers, in pairs P(a, b): each pair moves as two MRS and
+ * one STP, or one LDP and two MSR, through sysregs.h's table
  * (read_NAME()/write_NAME()), so save and load cannot disagree on what
- * moves. CSSELR_EL1 first: it selects what CCSIDR_EL1 shows, which the
+ * moves, and a pair's two fields are adjacent (cpu_ctx.c asserts it).
+ * CSSELR_EL1 first: it selects what CCSIDR_EL1 shows, which the
  * guest may read next. The translation registers before SCTLR_EL1, so the
  * MMU enable arrives over the tables it refers to (a real core may walk
  * the EL1&0 tables speculatively; the Cortex-A57/A53 errata on
  * speculative AT that KVM works around are not handled here).
  * ELR_EL2/SPSR_EL2: the fast HVC and IRQ paths keep the guest's return
  * state in the CPU, not in the frame (vectors.S). */
-#define CPU_CTX_SYSREGS(X)                                                  \
-	X(CSSELR_EL1) X(TTBR0_EL1) X(TTBR1_EL1) X(TCR_EL1) X(MAIR_EL1)       \
-	X(AMAIR_EL1) X(SCTLR_EL1) X(ACTLR_EL1) X(CPACR_EL1) X(VBAR_EL1)      \
-	X(CONTEXTIDR_EL1) X(TPIDR_EL0) X(TPIDRRO_EL0) X(TPIDR_EL1)           \
-	X(SP_EL0) X(SP_EL1) X(ELR_EL1) X(SPSR_EL1) X(ESR_EL1) X(FAR_EL1)     \
-	X(AFSR0_EL1) X(AFSR1_EL1) X(PAR_EL1) X(FPCR) X(FPSR) X(CNTKCTL_EL1)  \
-	X(ELR_EL2) X(SPSR_EL2)
+#define CPU_CTX_SYSREGS(P)                                                  \
+	P(CSSELR_EL1, TTBR0_EL1) P(TTBR1_EL1, TCR_EL1) P(MAIR_EL1, AMAIR_EL1) \
+	P(SCTLR_EL1, ACTLR_EL1) P(CPACR_EL1, VBAR_EL1)                       \
+	P(CONTEXTIDR_EL1, TPIDR_EL0) P(TPIDRRO_EL0, TPIDR_EL1)               \
+	P(SP_EL0, SP_EL1) P(ELR_EL1, SPSR_EL1) P(ESR_EL1, FAR_EL1)           \
+	P(AFSR0_EL1, AFSR1_EL1) P(PAR_EL1, FPCR) P(FPSR, CNTKCTL_EL1)        \
+	P(ELR_EL2, SPSR_EL2)
 /* The EL1 timers and the virtual offset: loaded last, the offset and the
- * compare values before the controls that enable them. */
-#define CPU_CTX_TIMERS(X) \
-	X(CNTVOFF_EL2) X(CNTV_CVAL_EL0) X(CNTP_CVAL_EL0) X(CNTV_CTL_EL0) X(CNTP_CTL_EL0)
+ * compare values before the controls that enable them (a pair's first
+ * register is written first); the odd one X(name) alone. */
+#define CPU_CTX_TIMERS(P, X) \
+	P(CNTVOFF_EL2, CNTV_CVAL_EL0) P(CNTP_CVAL_EL0, CNTV_CTL_EL0) X(CNTP_CTL_EL0)
 
 struct cpu_ctx {
 #define CPU_CTX_FIELD(name) uint64_t name;
-	CPU_CTX_SYSREGS(CPU_CTX_FIELD)
-	CPU_CTX_TIMERS(CPU_CTX_FIELD)
+#define CPU_CTX_FIELDS(a, b) uint64_t a, b;
+	CPU_CTX_SYSREGS(CPU_CTX_FIELDS)
+	CPU_CTX_TIMERS(CPU_CTX_FIELDS, CPU_CTX_FIELD)
+#undef CPU_CTX_FIELDS
 #undef CPU_CTX_FIELD
 	/* Q0-Q31, two words each (STP/LDP of q registers) */
 	_Alignas(16) uint64_t q[64];

@@ -110,6 +110,15 @@
 	X(PMINTENCLR_EL1,  3, 0,  9, 14, 2)                               \
 	X(PMOVSSET_EL0,    3, 3,  9, 14, 3)                               \
 	X(PMCCFILTR_EL0,   3, 3, 14, 15, 7)                               \
+	/* counters 0-5's own registers (A64_PMEVCNTR/A64_PMEVTYPER below; \
+	 * 6 = PMU_HW_COUNTERS_MAX), which a context switch reaches without \
+	 * PMSELR (pmu_hw_regs.h) */                                      \
+	X(PMEVCNTR0_EL0,   3, 3, 14,  8, 0) X(PMEVCNTR1_EL0,  3, 3, 14,  8, 1) \
+	X(PMEVCNTR2_EL0,   3, 3, 14,  8, 2) X(PMEVCNTR3_EL0,  3, 3, 14,  8, 3) \
+	X(PMEVCNTR4_EL0,   3, 3, 14,  8, 4) X(PMEVCNTR5_EL0,  3, 3, 14,  8, 5) \
+	X(PMEVTYPER0_EL0,  3, 3, 14, 12, 0) X(PMEVTYPER1_EL0, 3, 3, 14, 12, 1) \
+	X(PMEVTYPER2_EL0,  3, 3, 14, 12, 2) X(PMEVTYPER3_EL0, 3, 3, 14, 12, 3) \
+	X(PMEVTYPER4_EL0,  3, 3, 14, 12, 4) X(PMEVTYPER5_EL0, 3, 3, 14, 12, 5) \
 	/* generic timer */                                               \
 	X(CNTFRQ_EL0,      3, 3, 14,  0, 0)                               \
 	X(CNTPCT_EL0,      3, 3, 14,  0, 1)                               \

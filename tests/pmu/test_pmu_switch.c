@@ -245,13 +245,14 @@ static void state_change_between_switches(void **state)
  * with it end in the same hardware and the same monitor state, in every
  * state, on a 6-counter and a 4-counter PMU (kept A15 counters 4, 5), for
  * both directions. */
-static void run_switches(uint32_t pmcr_ro, unsigned st, bool full, struct fake_pmu *hw,
-			 struct pmu_cpu *after)
+static void run_switches_as(uint32_t pmcr_ro, unsigned st, bool full, bool direct,
+			    struct fake_pmu *hw, struct pmu_cpu *after)
 {
 	static const unsigned to[] = { CLUSTER_A7, CLUSTER_A15, CLUSTER_A7, CLUSTER_A15 };
 	struct fake_pmu g = programmed(0x7000);
 
 	fake_pmu_power_on_as(pmcr_ro);
+	fake_pmu_ev_direct(direct);
 	pmu_cpu_init(&cpu, CLUSTER_A15, fake_pmu_counters());
 	enter_state(3);
 	program(&g);
@@ -273,6 +274,12 @@ static void run_switches(uint32_t pmcr_ro, unsigned st, bool full, struct fake_p
 	}
 }
 
+static void run_switches(uint32_t pmcr_ro, unsigned st, bool full, struct fake_pmu *hw,
+			 struct pmu_cpu *after)
+{
+	run_switches_as(pmcr_ro, st, full, false, hw, after);
+}
+
 static void reset_unrestored_is_unseen(void **state)
 {
 	(void)state;
@@ -292,6 +299,38 @@ static void reset_unrestored_is_unseen(void **state)
 		}
 }
 
+/* PMUv3's own registers per counter (PMU_HW_EV_DIRECT, AArch64): the
+ * same switches, with the full and the lean reset, end in the same
+ * hardware and monitor state as through PMSELR, in every state, on both
+ * PMUs; no access reaches a counter the core lacks; and the switch path
+ * writes PMSELR less (the selects are gone - what is left is the reset's
+ * 0, the restore's guest value and the deferred write's indexed access). */
+static void direct_counters_switch_the_same(void **state)
+{
+	(void)state;
+	static const uint32_t cores[] = { FAKE_PMCR_A15, FAKE_PMCR_A7 };
+
+	for (unsigned core = 0; core < 2; core++)
+		for (unsigned st = 1; st <= 3; st++)
+			for (unsigned full = 0; full < 2; full++) {
+				struct fake_pmu hw_sel[4], hw_dir[4];
+				struct pmu_cpu sel[4], dir[4];
+				unsigned selr_sel, selr_dir;
+
+				run_switches_as(cores[core], st, full, false, hw_sel, sel);
+				assert_int_equal(fake_pmu_unpredictable(), 0);
+				selr_sel = fake_pmu_selr_writes();
+				run_switches_as(cores[core], st, full, true, hw_dir, dir);
+				assert_int_equal(fake_pmu_unpredictable(), 0);
+				selr_dir = fake_pmu_selr_writes();
+				assert_true(selr_dir < selr_sel);
+				for (unsigned k = 0; k < 4; k++) {
+					assert_true(fake_pmu_equal(&hw_sel[k], &hw_dir[k]));
+					assert_memory_equal(&sel[k], &dir[k], sizeof(sel[k]));
+				}
+			}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -302,6 +341,7 @@ int main(void)
 		cmocka_unit_test_setup(state3_one_context_per_cluster, setup),
 		cmocka_unit_test_setup(state_change_between_switches, setup),
 		cmocka_unit_test_setup(reset_unrestored_is_unseen, setup),
+		cmocka_unit_test_setup(direct_counters_switch_the_same, setup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,8 +4,9 @@
 
 static struct fake_pmu hw;
 bool pmu_hw_ccnt64;   /* PMU_HW_CCNT64 of the host build (pmu_hw.h) */
+bool pmu_hw_ev_direct;   /* PMU_HW_EV_DIRECT of the host build (pmu_hw.h) */
 static uint32_t pmcr_ro = FAKE_PMCR_A15;
-static unsigned ncnt = FAKE_PMU_N, nreads, nwrites, nunpredictable;
+static unsigned ncnt = FAKE_PMU_N, nreads, nwrites, nunpredictable, nselr;
 
 unsigned fake_pmu_counters(void) { return ncnt; }
 uint32_t fake_pmu_impl_mask(void) { return ((1u << ncnt) - 1u) | (1u << 31); }
@@ -26,6 +27,7 @@ void fake_pmu_power_on_as(uint32_t ro)
 	hw.ccnt = 0xBAD000CCu;
 	hw.ccnt_hi = 0;
 	pmu_hw_ccnt64 = false;
+	pmu_hw_ev_direct = false;
 	for (unsigned i = 0; i < FAKE_PMU_N; i++) {
 		hw.evtyper[i] = (0xBAD000E0u | i) & FAKE_EVTYPER_KEEP;
 		hw.evcntr[i] = 0xBAD00000u | i;
@@ -62,7 +64,8 @@ bool fake_pmu_equal(const struct fake_pmu *a, const struct fake_pmu *b)
 unsigned fake_pmu_reads(void) { return nreads; }
 unsigned fake_pmu_writes(void) { return nwrites; }
 unsigned fake_pmu_unpredictable(void) { return nunpredictable; }
-void fake_pmu_reset_counts(void) { nreads = nwrites = nunpredictable = 0; }
+unsigned fake_pmu_selr_writes(void) { return nselr; }
+void fake_pmu_reset_counts(void) { nreads = nwrites = nunpredictable = nselr = 0; }
 
 /* PMSELR names a counter the core has (or, for PMXEVTYPER, 31: PMCCFILTR):
  * the PMXEV* access is defined. Otherwise it is UNPREDICTABLE: counted,
@@ -173,7 +176,7 @@ void pmu_hw_write(enum pmu_hwreg r, uint32_t v)
 	case PMU_HW_PMOVSR:     hw.ovs &= ~v; break;
 	case PMU_HW_PMOVSSET:   hw.ovs |= v & fake_pmu_impl_mask(); break;
 	case PMU_HW_PMSWINC:    software_increment(v); break;
-	case PMU_HW_PMSELR:     hw.selr = v & 0x1f; break;
+	case PMU_HW_PMSELR:     hw.selr = v & 0x1f; nselr++; break;
 	case PMU_HW_PMCCNTR:    hw.ccnt = v; hw.ccnt_hi = 0; break;
 	case PMU_HW_PMXEVTYPER:
 		if (!selection_defined(true))
@@ -192,4 +195,59 @@ void pmu_hw_write(enum pmu_hwreg r, uint32_t v)
 	case PMU_HW_PMINTENCLR: hw.inten &= ~v; break;
 	default: break;
 	}
+}
+
+void fake_pmu_ev_direct(bool on) { pmu_hw_ev_direct = on; }
+
+/* PMUv3's PMEVTYPER<n>_EL0 / PMEVCNTR<n>_EL0 of a counter the core has;
+ * another n is UNPREDICTABLE (counted, RAZ/WI) as a PMSELR naming none. */
+static bool counter_defined(unsigned i)
+{
+	if (i < ncnt)
+		return true;
+	nunpredictable++;
+	return false;
+}
+
+uint32_t pmu_hw_ev_read(unsigned i, enum pmu_hwreg r)
+{
+	if (!pmu_hw_ev_direct)
+		return pmu_hw_read(r);   /* the PMUv2 default: PMSELR's view */
+	nreads++;
+	if (!counter_defined(i))
+		return 0;
+	return r == PMU_HW_PMXEVCNTR ? hw.evcntr[i] : hw.evtyper[i];
+}
+
+void pmu_hw_ev_write(unsigned i, enum pmu_hwreg r, uint32_t v)
+{
+	if (!pmu_hw_ev_direct) {
+		pmu_hw_write(r, v);
+		return;
+	}
+	nwrites++;
+	if (!counter_defined(i))
+		return;
+	if (r == PMU_HW_PMXEVCNTR)
+		hw.evcntr[i] = v;
+	else
+		hw.evtyper[i] = v & FAKE_EVTYPER_KEEP;
+}
+
+uint32_t pmu_hw_ccfiltr_read(void)
+{
+	if (!pmu_hw_ev_direct)
+		return pmu_hw_read(PMU_HW_PMXEVTYPER);
+	nreads++;
+	return hw.ccfiltr;
+}
+
+void pmu_hw_ccfiltr_write(uint32_t v)
+{
+	if (!pmu_hw_ev_direct) {
+		pmu_hw_write(PMU_HW_PMXEVTYPER, v);
+		return;
+	}
+	nwrites++;
+	hw.ccfiltr = v & FAKE_CCFILTR_KEEP;
 }

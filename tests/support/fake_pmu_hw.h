@@ -56,6 +56,11 @@ void fake_pmu_tick(uint32_t n);
  * (an MSR of a 32-bit value), PMCR.C resets both. Overflow: still at the
  * low word's wrap (PMCR.LC = 0). */
 void fake_pmu_ccnt64(bool on);
+/* PMUv3's own registers per counter too (PMU_HW_EV_DIRECT, AArch64):
+ * pmu_hw_ev_read/write() reach counter i without PMSELR; off (the
+ * default after power-on), they are PMSELR's PMXEV* view as on PMUv2 */
+void fake_pmu_ev_direct(bool on);
+unsigned fake_pmu_selr_writes(void);             /* PMSELR writes since the last reset of the counts */
 /* Accesses since power-on or the last reset of the counts. */
 unsigned fake_pmu_reads(void);
 unsigned fake_pmu_writes(void);
