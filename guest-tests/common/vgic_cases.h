@@ -9,11 +9,9 @@
 /* What the checks need of the architecture's guest library */
 struct vgic_case_ops {
 	uint32_t (*call)(uint32_t fid, uint32_t a1);   /* an HVC of the monitor: r0 / x0 back */
-	uint64_t (*deadline_ms)(uint32_t ms);
-	bool (*passed)(uint64_t deadline);
 };
 
-/* *n reaches want within a bounded spin */
+/* *n reaches want within 10 s of virtual time */
 bool vgic_wait_for(const volatile unsigned *n, unsigned want);
 void vgic_log_reset(struct gic_log *l);
 void vgic_sgi_to_self(void);

@@ -7,6 +7,7 @@
 #include "bl_pmu_abi.h"
 #include "cpregs_access.h"
 #include "tap.h"   /* gprintf, check, check_eq (guest-tests/common/) */
+#include "deadline.h"   /* deadline_ms, passed (guest-tests/common/) */
 
 /* Prints "N passed, N failed" and powers off (PSCI SYSTEM_OFF). */
 void test_finish(void) __attribute__((noreturn));
@@ -44,10 +45,6 @@ extern void (*irq_hook)(void);
  * guest a synchronous external abort at addr (two checks, naming what). */
 void check_unreachable(uint32_t addr, const char *what);
 
-/* Time by the virtual counter: a deadline ms milliseconds from now, and
- * whether it has passed. Bounds every wait on another CPU. */
-uint64_t deadline_ms(uint32_t ms);
-bool passed(uint64_t deadline);
 /* Wait until *flag == want, for at most ms milliseconds: true if it got
  * there (other CPUs set the flags tests wait on). */
 bool wait_until(const volatile uint32_t *flag, uint32_t want, uint32_t ms);

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "bl_pmu_abi.h"
+#include "deadline.h"   /* deadline_ms, passed (guest-tests/common/) */
 #include "sysreg64.h"   /* MRS(NAME), MSR(NAME, v): the encoding table's */
 
 #include "tap.h"   /* gprintf, check, check_eq (guest-tests/common/) */
@@ -52,11 +53,8 @@ static inline void guest_store(uint64_t addr, uint64_t v, uint64_t *insn)
  * EL1's are (start.S) */
 void el0_run(void (*fn)(void));
 
-/* Time by the virtual counter: a deadline ms milliseconds from now, and
- * whether it has passed (bounds every wait); the run's end for the
- * runner's switch-count check ("# end cntvct_ns T", tools/test-all.sh) */
-uint64_t deadline_ms(uint32_t ms);
-bool passed(uint64_t deadline);
+/* The run's end for the runner's switch-count check ("# end cntvct_ns T",
+ * tools/test-all.sh); deadline_ms() and passed(): deadline.h */
 /* Wait until another CPU sets *f to want, ms milliseconds at most: whether it did */
 bool wait_flag(const volatile uint32_t *f, uint32_t want, uint32_t ms);
 void note_end_time(void);
