@@ -118,27 +118,28 @@ $(B)/lib/hyp/%.o: hyp/%.c arch/arm64/arch.mk | deps-quiet
 # of three registers (two, with the flag; the MRS/MSR paths are the same).
 HOT_REG_FLAGS := $(foreach r,4 5 6 7 16 17,-ffixed-x$(r))
 SYS_HOT_FLAGS := $(HOT_REG_FLAGS) -fno-schedule-insns -fno-thread-jumps -fno-cse-follow-jumps
-$(B)/lib/hyp/exit/sys_trap.o: hyp/exit/sys_trap.c arch/arm64/arch.mk | deps-quiet
+# A file built on save_hot alone, compiled and checked on its object:
+# $(1) every symbol it may leave undefined (sorted, as nm lists them), $(2)
+# the ones it reaches by B alone (an ERE over readelf's relocations), $(3)
+# what to say when it calls out.
+define HOT_OBJECT
 	@mkdir -p $(dir $@)
 	$(CC) $(TARGET_CFLAGS) $(SYS_HOT_FLAGS) $(HYP_INC) $(LIB_DEFS) -MMD -MP -MF $(@:.o=.d) -MT $@ -c $< -o $@.tmp
-	@if [ "$$($(CROSS)nm -u $@.tmp | awk '{print $$2}' | tr '\n' ' ')" != "guest_store_hot guest_sync_slow mmio_hot " ] || \
-	    $(CROSS)readelf -rW $@.tmp | grep -E 'guest_s(ync_slow|tore_hot)' | grep -qv R_AARCH64_JUMP26; then \
-		echo "$<: the hot trap path calls out (vectors.S save_hot):"; $(CROSS)nm -u $@.tmp; \
-		$(CROSS)readelf -rW $@.tmp | grep -E 'guest_s(ync_slow|tore_hot)'; rm -f $@.tmp; exit 1; fi
+	@if [ "$$($(CROSS)nm -u $@.tmp | awk '{print $$2}' | tr '\n' ' ')" != "$(1) " ] || \
+	    $(CROSS)readelf -rW $@.tmp | grep -E '$(2)' | grep -qv R_AARCH64_JUMP26; then \
+		echo "$<: $(3) (vectors.S save_hot):"; $(CROSS)nm -u $@.tmp; \
+		$(CROSS)readelf -rW $@.tmp | grep -E '$(2)'; rm -f $@.tmp; exit 1; fi
 	@mv $@.tmp $@
+endef
+$(B)/lib/hyp/exit/sys_trap.o: hyp/exit/sys_trap.c arch/arm64/arch.mk | deps-quiet
+	$(call HOT_OBJECT,guest_store_hot guest_sync_slow mmio_hot,guest_s(ync_slow|tore_hot),the hot trap path calls out)
 # The physical IRQ's common case (hyp/switch/irq_hot.c): the 0x480 vector
 # calls it on save_hot alone too, so the same flags and the same check -
 # nothing called out but vectors.S's guest_irq_* (irq_call), by B; the
 # data it reads are the GIC's base addresses and the vGIC's distributor
 # state.
 $(B)/lib/hyp/switch/irq_hot.o: hyp/switch/irq_hot.c arch/arm64/arch.mk | deps-quiet
-	@mkdir -p $(dir $@)
-	$(CC) $(TARGET_CFLAGS) $(SYS_HOT_FLAGS) $(HYP_INC) $(LIB_DEFS) -MMD -MP -MF $(@:.o=.d) -MT $@ -c $< -o $@.tmp
-	@if [ "$$($(CROSS)nm -u $@.tmp | awk '{print $$2}' | tr '\n' ' ')" != "gic_base guest_irq_own guest_irq_queue guest_irq_sgi guest_irq_slow mig_vcpu_of vgic_dist " ] || \
-	    $(CROSS)readelf -rW $@.tmp | grep -E 'guest_irq_' | grep -qv R_AARCH64_JUMP26; then \
-		echo "$<: the hot IRQ path calls out (vectors.S save_hot):"; $(CROSS)nm -u $@.tmp; \
-		$(CROSS)readelf -rW $@.tmp | grep -E 'guest_irq_'; rm -f $@.tmp; exit 1; fi
-	@mv $@.tmp $@
+	$(call HOT_OBJECT,gic_base guest_irq_own guest_irq_queue guest_irq_sgi guest_irq_slow mig_vcpu_of vgic_dist,guest_irq_,the hot IRQ path calls out)
 # Table 4's reads (pmu/pmu_typeb_read.c): vectors.S calls them with only
 # x0-x3 and x30 saved too (ARCH_TYPEB_LEAF_READS), so the file is built not
 # to touch x4-x7, x16, x17 and checked on the object (tools/check-leaf64.sh):
