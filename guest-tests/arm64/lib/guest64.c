@@ -158,9 +158,13 @@ bool wait_flag(const volatile uint32_t *f, uint32_t want, uint32_t ms)
 {
 	uint64_t end = deadline_ms(ms);
 
-	while (*f != want)
+	while (*f != want) {
 		if (passed(end))
 			return false;
+		/* QEMU's round-robin TCG (-icount) ends this vCPU's turn here,
+		 * so the CPU that sets the flag runs (docs/arm64.md) */
+		__asm__ volatile("yield");
+	}
 	return true;
 }
 
