@@ -146,6 +146,10 @@
 	X(CNTHCTL_EL2,     3, 4, 14,  1, 0)                               \
 	X(CNTHP_CTL_EL2,   3, 4, 14,  2, 1)                               \
 	X(CNTHP_CVAL_EL2,  3, 4, 14,  2, 2)                               \
+	/* an AArch32 EL1's banked state, for exceptions injected into it */ \
+	X(SPSR_ABT,        3, 4,  4,  3, 1)                               \
+	X(SPSR_UND,        3, 4,  4,  3, 2)                               \
+	X(IFSR32_EL2,      3, 4,  5,  0, 1)                               \
 	/* PSTATE fields */                                               \
 	X(CURRENTEL,       3, 0,  4,  2, 2)                               \
 	X(DAIF,            3, 3,  4,  2, 1)
