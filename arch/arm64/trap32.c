@@ -204,13 +204,33 @@ static void ec32_cp15_64(struct guest_frame *f, struct esr e)
 	step(f, e);
 }
 
-/* A stage-2 abort: as the AArch64 guest's (trap.c ec_dabt: an emulated
- * device's MMIO is not served for an AArch32 EL1 yet), a bus error -
- * a synchronous external abort in Abort mode, DFAR = FAR_EL2's address */
+/* A stage-2 abort: an emulated device (the guest's GIC distributor,
+ * hyp/exit/mmio.c), as for an AArch64 guest (trap.c ec_dabt) - SRT is the
+ * AArch64 view of the register, as Rt is (a32_iss.h), a load's result
+ * zero-extended (SF is 0 from AArch32) -, or a bus error: a synchronous
+ * external abort in Abort mode, DFAR = the address. mmio.c steps 4 bytes
+ * (vcpu_skip_insn()); a 16-bit Thumb access is 2, and a Thumb one
+ * advances the IT state: redone here when it stepped. (It stepped exactly
+ * when ELR is 4 on and the PSR unchanged: a refusal takes the guest to
+ * its Abort mode's vector with I and A set - vcpu.c
+ * vcpu_inject_trapped_dabt() -, which changes both.) */
 static void ec32_dabt(struct guest_frame *f, struct esr e)
 {
-	struct dabt d = dabt_decode(e.iss, DABT_SRT_A32);
+	struct dabt d = dabt_decode(e.iss, DABT_SRT_A64);
+	/* HPFAR_EL2.FIPA [39:4] = IPA[47:12]; emulated regions lie below 4 GiB */
+	uint64_t ipa = (read_HPFAR_EL2() & ~0xfull) << 8 | (read_FAR_EL2() & 0xfffu);
+	uint64_t elr = f->elr, psr = f->spsr;
+	struct vcpu v = { .f = f, .esr = (uint32_t)e.ec << ESR_EC_SHIFT | (e.il ? ESR_IL : 0u) | e.iss,
+			  .cpu = (struct hyp_cpu *)read_TPIDR_EL2() };
 
+	if (!d.s1ptw && (!d.isv || a32_xt_valid(d.srt)) && ipa < (1ull << 32) &&
+	    mmio_trap(&v, (uint32_t)ipa, &d)) {
+		if (f->elr == elr + 4u && f->spsr == psr) {
+			f->elr = elr;
+			step(f, e);
+		}
+		return;
+	}
 	log_guest("AArch32 stage-2 data abort va=%08lx%s at %08lx: abort to guest\n",
 		  (unsigned long)(uint32_t)read_FAR_EL2(), d.wnr ? " (write)" : "", (unsigned long)f->elr);
 	a32_inject_dabt(f, (uint32_t)read_FAR_EL2(), d.wnr);

@@ -314,6 +314,124 @@ static void undefs(void)
 	stage2_abort(false);
 }
 
+/* The GIC distributor (emulated: hyp/exit/mmio.c) from AArch32: GICD_CTLR
+ * stored and loaded by ARM STR/LDR, a store from SVC's lr (the syndrome's
+ * SRT is x18), a 16-bit Thumb LDR (stepped 2 bytes), and an LDRD (no
+ * syndrome: refused with an abort at it) */
+#define GICD_CTLR (GUEST_GICD + 0x000u)
+
+static uint32_t thumb_ldr(uint32_t addr)
+{
+	register uint32_t r0 __asm__("r0") = addr;
+	register uint32_t r1 __asm__("r1");
+
+	__asm__ volatile("adr r3, 1f + 1\n\t"
+			 "bx r3\n\t"
+			 ".thumb\n"
+			 "1: ldr r1, [r0]\n\t"   /* T1: 16 bits */
+			 "adr r3, 2f\n\t"
+			 "bx r3\n\t"
+			 ".arm\n\t"
+			 ".align 2\n"
+			 "2:"
+			 : "=r"(r1) : "r"(r0) : "r3", "memory");
+	return r1;
+}
+
+static void str_lr_svc(uint32_t addr, uint32_t v)
+{
+	register uint32_t r0 __asm__("r0") = addr;
+	register uint32_t r1 __asm__("r1") = v;
+
+	__asm__ volatile("mov r3, lr\n\t"
+			 "mov lr, r1\n\t"
+			 "str lr, [r0]\n\t"
+			 "mov lr, r3"
+			 : : "r"(r0), "r"(r1) : "r3", "lr", "memory");
+}
+
+static void gicd(void)
+{
+	volatile uint32_t *ctlr = (volatile uint32_t *)GICD_CTLR;
+	uint32_t pc = 0, psr = 0;
+
+	*ctlr = 1;
+	check_eq("GICD_CTLR: STR 1, LDR back (emulated)", *ctlr, 1);
+	check_eq("... a 16-bit Thumb LDR: 1, and the code after it runs", thumb_ldr(GICD_CTLR), 1);
+	str_lr_svc(GICD_CTLR, 0);
+	check_eq("STR of SVC's lr (0) to GICD_CTLR: 0", *ctlr, 0);
+	*ctlr = 1;
+	exc_clear();
+	__asm__ volatile("mrs r2, cpsr\n\tmsr spsr_fsxc, r2\n\tstr r2, [%1]\n\t"
+			 "adr r2, 1f\n\tstr r2, [%0]\n\t1: ldrd r2, r3, [%2]"
+			 : : "r"(&pc), "r"(&psr), "r"(GICD_CTLR) : "r2", "r3", "cc", "memory");
+	check(last_exc.kind == EXC_DABT && last_exc.count == 1 && last_exc.pc == pc && last_exc.far == GICD_CTLR &&
+		      last_exc.fsr == 0x008u && last_exc.spsr == psr,
+	      "LDRD from GICD_CTLR: refused, data abort at it (kind %u, pc %08lx/%08lx, DFAR %08lx, DFSR %03lx)",
+	      last_exc.kind, (unsigned long)last_exc.pc, (unsigned long)pc, (unsigned long)last_exc.far,
+	      (unsigned long)last_exc.fsr);
+	check_eq("GICD_CTLR still 1", *ctlr, 1);
+}
+
+/* PSCI CPU_ON of CPU 1 (with -smp 2): in A32 SVC at an ARM entry, in
+ * T32 at an entry with bit 0 set (thumb_entry: notes its CPSR, then the
+ * library's ARM secondary_entry); the context in r0; CPU_OFF after */
+static volatile uint32_t sec_context, sec_cpsr, sec_done, thumb_cpsr;
+
+void secondary_main(uint32_t context, uint32_t cpsr);
+void secondary_main(uint32_t context, uint32_t cpsr)
+{
+	sec_context = context;
+	sec_cpsr = cpsr;
+	__asm__ volatile("dmb ish" ::: "memory");
+	sec_done = 1;
+	psci_call(PSCI_CPU_OFF_FN, 0, 0, 0);
+	for (;;)
+		__asm__ volatile("wfi");
+}
+
+void thumb_entry(void);
+__asm__(".pushsection .text.thumb_entry, \"ax\"\n"
+	".thumb\n"
+	".global thumb_entry\n"
+	".type thumb_entry, %function\n"
+	".thumb_func\n"
+	"thumb_entry:\n"
+	"	mrs r1, cpsr\n"
+	"	ldr r2, =thumb_cpsr\n"
+	"	str r1, [r2]\n"
+	"	ldr r3, =secondary_entry\n"
+	"	bx r3\n"
+	".ltorg\n"
+	".arm\n"
+	".popsection");
+
+static void cpu_on_off(uint32_t entry, uint32_t context, const char *how)
+{
+	sec_done = 0;
+	check_eq(how, psci_call(PSCI_CPU_ON_FN, 1, entry, context), 0);
+	check(wait_until(&sec_done, 1, 2000), "... CPU 1 ran the guest");
+	check_eq("... r0 = the context", sec_context, context);
+	check_eq("... A32 SVC, A/I/F masked (its CPSR at secondary_entry & 0x1ff)", sec_cpsr & 0x1ffu, 0x1d3u);
+	for (int i = 0; i < 2000 && psci_call(PSCI_AFFINITY_INFO_FN, 1, 0, 0) != 1; i++)
+		;
+	check_eq("... CPU_OFF: AFFINITY_INFO(1) OFF", psci_call(PSCI_AFFINITY_INFO_FN, 1, 0, 0), 1);
+}
+
+static void secondaries(void)
+{
+	if (bootarg_u32("test.smp", 1) < 2)
+		return;
+	check_eq("CPU_ON with an entry outside the guest's RAM: -9", psci_call(PSCI_CPU_ON_FN, 1, 0x1000, 0),
+		 (uint32_t)-9);
+	cpu_on_off((uint32_t)secondary_entry, 0xc0ffee01u, "CPU_ON CPU 1 at an ARM entry: 0");
+	thumb_cpsr = 0;
+	cpu_on_off((uint32_t)thumb_entry, 0xc0ffee02u, "CPU_ON CPU 1 at a Thumb entry (bit 0): 0");
+	/* the T32 stub ran (its bytes are not this code in A32); MRS reads
+	 * the execution state bits (T) as 0 */
+	check_eq("... thumb_entry ran in T32: its CPSR (MRS) & 0x1ff", thumb_cpsr & 0x1ffu, 0x1d3u);
+}
+
 /* State 2: counter 0 counts SW_INCR natively; a switch carries it */
 static void cluster_switch(void)
 {
@@ -358,6 +476,8 @@ void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 	type_a();
 	pl0();
 	undefs();
+	gicd();
+	secondaries();
 	cluster_switch();
 	test_finish();
 }
