@@ -241,12 +241,18 @@ static void pl0(void)
 }
 
 /* An instruction at a known address: the UNDEF's LR and SPSR, exactly */
-static void undef_at(const char *what, void (*fn)(uint32_t *pc, uint32_t *psr))
+struct at {
+	uint32_t pc, psr;   /* the instruction's address, the PSR before it */
+};
+
+static void undef_at(const char *what, struct at (*fn)(void))
 {
-	uint32_t pc = 0, psr = 0;
+	struct at a;
+	uint32_t pc, psr;
 
 	exc_clear();
-	fn(&pc, &psr);
+	a = fn();
+	pc = a.pc, psr = a.psr;
 	check(last_exc.kind == EXC_UND && last_exc.count == 1 && last_exc.pc == pc,
 	      "%s: undefined instruction at it (kind %u, count %lu, pc %08lx, want %08lx)", what, last_exc.kind,
 	      (unsigned long)last_exc.count, (unsigned long)last_exc.pc, (unsigned long)pc);
@@ -261,18 +267,19 @@ static void undef_at(const char *what, void (*fn)(uint32_t *pc, uint32_t *psr))
  * with SPSR_svc = 0x9000001f the UND handler's return went to SYS mode).
  * The check then holds there and on hardware alike. */
 #define AT_INSN(insn)                                                               \
+	struct at a;                                                                \
 	__asm__ volatile("mrs r2, cpsr\n\t"                                          \
 			 "msr spsr_fsxc, r2\n\t"                                      \
-			 "str r2, [%1]\n\t"                                          \
+			 "str r2, %1\n\t"                                             \
 			 "adr r2, 1f\n\t"                                            \
-			 "str r2, [%0]\n\t"                                          \
+			 "str r2, %0\n\t"                                             \
 			 "1: " insn "\n\t"                                           \
-			 : : "r"(pc), "r"(psr) : "r0", "r2", "cc", "memory")
+			 : "=m"(a.pc), "=m"(a.psr) : : "r0", "r2", "cc", "memory")
 
-static void hvc1(uint32_t *pc, uint32_t *psr) { AT_INSN(".arch_extension virt\n\thvc #1"); }
-static void pmevcntr5(uint32_t *pc, uint32_t *psr) { AT_INSN("mrc p15, 0, r0, c14, c8, 5"); }
-static void dbgdscr(uint32_t *pc, uint32_t *psr) { AT_INSN("mrc p14, 0, r0, c0, c1, 0"); }
-static void pmccntr_pc(uint32_t *pc, uint32_t *psr) { AT_INSN(".word 0xee19ff1d"); }   /* mrc p15,0,pc,c9,c13,0 */
+static struct at hvc1(void) { AT_INSN(".arch_extension virt\n\thvc #1"); return a; }
+static struct at pmevcntr5(void) { AT_INSN("mrc p15, 0, r0, c14, c8, 5"); return a; }
+static struct at dbgdscr(void) { AT_INSN("mrc p14, 0, r0, c0, c1, 0"); return a; }
+static struct at pmccntr_pc(void) { AT_INSN(".word 0xee19ff1d"); return a; }   /* mrc p15,0,pc,c9,c13,0 */
 
 /* A store or load at the monitor's first word (stage 2 leaves it out):
  * a synchronous external abort in Abort mode at the access - DFSR 0x008
@@ -413,7 +420,11 @@ static void cpu_on_off(uint32_t entry, uint32_t context, const char *how)
 	check(wait_until(&sec_done, 1, 2000), "... CPU 1 ran the guest");
 	check_eq("... r0 = the context", sec_context, context);
 	check_eq("... A32 SVC, A/I/F masked (its CPSR at secondary_entry & 0x1ff)", sec_cpsr & 0x1ffu, 0x1d3u);
-	for (int i = 0; i < 2000 && psci_call(PSCI_AFFINITY_INFO_FN, 1, 0, 0) != 1; i++)
+	/* CPU 1 turns itself off after the flag: wait for it in time, not in
+	 * calls (QEMU's vCPU threads share the host's cores) */
+	uint64_t end = deadline_ms(2000);
+
+	while (psci_call(PSCI_AFFINITY_INFO_FN, 1, 0, 0) != 1 && !passed(end))
 		;
 	check_eq("... CPU_OFF: AFFINITY_INFO(1) OFF", psci_call(PSCI_AFFINITY_INFO_FN, 1, 0, 0), 1);
 }
