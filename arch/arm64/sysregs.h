@@ -23,6 +23,7 @@
 	/* identification */                                              \
 	X(MIDR_EL1,        3, 0,  0,  0, 0)                               \
 	X(MPIDR_EL1,       3, 0,  0,  0, 5)                               \
+	X(ID_AA64PFR0_EL1, 3, 0,  0,  4, 0)   /* EL3 (AArch32 DBGDIDR) */   \
 	X(ID_AA64DFR0_EL1, 3, 0,  0,  5, 0)                               \
 	X(CTR_EL0,         3, 3,  0,  0, 1)   /* cache line sizes (mmu.c) */ \
 	/* the guest's EL1 exception state (undefined-instruction injection) */ \

@@ -20,6 +20,8 @@
 #include "sysregs_access.h"
 #include "blmon_log.h"
 #include "bl_pmu_abi.h"
+#include "cpregs.h"
+#include "dbg_regs.h"
 
 typedef void (*ec32_fn)(struct guest_frame *f, struct esr e);
 
@@ -204,6 +206,72 @@ static void ec32_cp15_64(struct guest_frame *f, struct esr e)
 	step(f, e);
 }
 
+/* DBGDIDR, AArch32's debug ID - no AArch64 register has it: made from
+ * ID_AA64DFR0_EL1's counts (WRPs [23:20], BRPs [15:12], CTX_CMPs
+ * [31:28]) and ID_AA64PFR0_EL1's EL3 [15:12], in ARMv8's AArch32 layout:
+ * WRPs [31:28], BRPs [27:24], CTX_CMPs [23:20], Version [19:16] = 6
+ * (ARMv8 debug), [15] RES1, nSUHD_imp [14] and SE_imp [12] with EL3 */
+static uint32_t dbgdidr(void)
+{
+	uint64_t dfr = read_ID_AA64DFR0_EL1();
+	uint32_t el3 = ((read_ID_AA64PFR0_EL1() >> 12) & 0xfu) != 0;
+
+	return (uint32_t)((dfr >> 20) & 0xfu) << 28 | (uint32_t)((dfr >> 12) & 0xfu) << 24 |
+	       (uint32_t)((dfr >> 28) & 0xfu) << 20 | 6u << 16 | 1u << 15 | el3 << 14 | el3 << 12;
+}
+
+#define PSR_NZCV 0xf0000000u
+
+/* MCR/MRC p14 (EC 0x05, MDCR_EL2.TDA/TDOSA/TDRA): the debug context by
+ * the register's key - the AArch32 register is the twin an AArch64
+ * guest's MSR/MRS reaches it by (dbg_sysregs.h), so hyp/debug serves both
+ * views from one list. A register the context keeps in 64 bits
+ * (DBGBVR<n>, a VA) is its low half in AArch32: a write keeps the upper
+ * (DBGBXVR's) half. DBGDIDR (AArch32 only) is read-only, made here; the
+ * only Rt = 15 form is MRC DBGDSCRint into APSR_nzcv (the PSR's flags).
+ * Anything the context does not serve is an undefined instruction. */
+static void ec32_cp14(struct guest_frame *f, struct esr e)
+{
+	struct hsr_cp32 d = hsr_decode_cp32(e.iss);
+	unsigned x = a32_iss_xt(e.iss);
+	bool nzcv = x == 31u && d.read && d.key == CPK_DBGDSCRINT;
+	dbg_reg_t v = 0, old;
+
+	if (!cond_ok(f, e.iss)) {
+		step(f, e);
+		return;
+	}
+	if (!a32_xt_valid(x) && !nzcv) {
+		ec32_undef(f, e);
+		return;
+	}
+	if (d.key == CPK_DBGDIDR) {
+		if (!d.read) {
+			ec32_undef(f, e);
+			return;
+		}
+		v = dbgdidr();
+	} else if (d.read) {
+		if (trap_dbg_sysreg(d.key, true, &v)) {
+			ec32_undef(f, e);
+			return;
+		}
+	} else {
+		v = (uint32_t)f->r[x];
+		if (trap_dbg_sysreg(d.key, true, &old) == 0)
+			v |= old & ~(dbg_reg_t)0xffffffffu;
+		if (trap_dbg_sysreg(d.key, false, &v)) {
+			ec32_undef(f, e);
+			return;
+		}
+	}
+	if (nzcv)
+		f->spsr = (f->spsr & ~(uint64_t)PSR_NZCV) | ((uint32_t)v & PSR_NZCV);
+	else if (d.read)
+		f->r[x] = (uint32_t)v;
+	step(f, e);
+}
+
 /* A stage-2 abort: an emulated device (the guest's GIC distributor,
  * hyp/exit/mmio.c), as for an AArch64 guest (trap.c ec_dabt) - SRT is the
  * AArch64 view of the register, as Rt is (a32_iss.h), a load's result
@@ -242,15 +310,16 @@ static void ec32_iabt(struct guest_frame *f, struct esr e)
 	a32_inject_pabt(f, (uint32_t)read_FAR_EL2());
 }
 
-/* Every class not named is ec32_undef - CP14 (0x05, 0x06, 0x0C: the
- * AArch32 view of the debug context is not there yet), and whatever
- * else could trap. */
+/* Every class not named is ec32_undef - LDC/STC p14 and MRRC p14 (0x06,
+ * 0x0C: DBGDTR transfers, DBGDRAR/DBGDSAR), and whatever else could
+ * trap. */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Woverride-init"
 static const ec32_fn ec32_table[EC_NR] = {
 	[0 ... EC_NR - 1] = ec32_undef,
 	[EC_CP15_32] = ec32_cp15,
 	[EC_CP15_64] = ec32_cp15_64,
+	[EC_CP14_32] = ec32_cp14,
 	[EC_HVC32] = ec32_hvc,
 	[EC_SMC32] = ec32_smc,
 	[EC_DABT_LOW] = ec32_dabt,

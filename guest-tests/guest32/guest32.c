@@ -8,8 +8,9 @@
  * is a NOP); Type A through trapped MRC/MCR/MRRC/MCRR p15 - states 1 -> 2,
  * the Type A view's PMCR, PMCCNTR's 64 bits, Rt in r0, in SVC's lr and in
  * FIQ's r8 (the mode-banked registers), an MRC at PL0 under PMUSERENR -;
- * an unemulated trapped CP15 (PMEVCNTR5) and a CP14 access as undefined
- * instructions at the right address and PSR; a stage-2 abort in Abort
+ * an unemulated trapped CP15 (PMEVCNTR5) and CP14 (DBGVCR) access as
+ * undefined instructions at the right address and PSR; the debug
+ * registers through MCR/MRC p14; a stage-2 abort in Abort
  * mode (DFSR, DFAR); and a cluster switch carrying the guest's counters
  * in state 2. The cluster the monitor boots on comes from
  * blmon.boot_cluster in the bootargs (scenarios guest32-a57, guest32-a53).
@@ -278,7 +279,7 @@ static void undef_at(const char *what, struct at (*fn)(void))
 
 static struct at hvc1(void) { AT_INSN(".arch_extension virt\n\thvc #1"); return a; }
 static struct at pmevcntr5(void) { AT_INSN("mrc p15, 0, r0, c14, c8, 5"); return a; }
-static struct at dbgdscr(void) { AT_INSN("mrc p14, 0, r0, c0, c1, 0"); return a; }
+static struct at dbgvcr(void) { AT_INSN("mrc p14, 0, r0, c0, c7, 0"); return a; }
 static struct at pmccntr_pc(void) { AT_INSN(".word 0xee19ff1d"); return a; }   /* mrc p15,0,pc,c9,c13,0 */
 
 /* A store or load at the monitor's first word (stage 2 leaves it out):
@@ -313,7 +314,7 @@ static void undefs(void)
 	pmu_switch(0);
 	undef_at("MRC PMEVCNTR5 (trapped; the view has counters 0-3)", pmevcntr5);
 	check_eq("... state 1 still", pmu_state_now(), 1);
-	undef_at("MRC p14 DBGDSCRint (trapped; no AArch32 debug view)", dbgdscr);
+	undef_at("MRC p14 DBGVCR (trapped; AArch32 only, not in the debug context)", dbgvcr);
 	undef_at("MRC p15 PMCCNTR with Rt = 15 (trapped)", pmccntr_pc);
 	check_eq("... state 1 still", pmu_state_now(), 1);
 	check_eq("the guest back in SVC after them", CPSR_MODE(cpsr_now()), MODE_SVC);
@@ -443,6 +444,34 @@ static void secondaries(void)
 	check_eq("... thumb_entry ran in T32: its CPSR (MRS) & 0x1ff", thumb_cpsr & 0x1ffu, 0x1d3u);
 }
 
+/* The debug registers through MCR/MRC p14 (MDCR_EL2.TDA): the debug
+ * context's AArch32 view. DBGDIDR made from ID_AA64DFR0_EL1: the A57 and
+ * A53 have 6 breakpoints, 4 watchpoints, 2 context-aware (BRPs 5, WRPs 3,
+ * CTX_CMPs 1), ARMv8 debug (Version 6), bit 15 RES1, no EL3 on QEMU's
+ * virt (nSUHD_imp, SE_imp 0) */
+#define DBGDIDR_A57_A53 0x35168000u
+
+static void cp14(void)
+{
+	uint32_t didr, bvr, bcr, dscr, flags;
+
+	__asm__ volatile("mrc p14, 0, %0, c0, c0, 0" : "=r"(didr));
+	check_eq("MRC p14 DBGDIDR: BRPs 5, WRPs 3, CTX_CMPs 1, v8 debug", didr, DBGDIDR_A57_A53);
+	__asm__ volatile("mcr p14, 0, %0, c0, c0, 4" : : "r"(0x40080100u));   /* DBGBVR0 */
+	__asm__ volatile("mcr p14, 0, %0, c0, c0, 5" : : "r"(0x1e4u));        /* DBGBCR0, disabled */
+	__asm__ volatile("mrc p14, 0, %0, c0, c0, 4" : "=r"(bvr));
+	__asm__ volatile("mrc p14, 0, %0, c0, c0, 5" : "=r"(bcr));
+	check_eq("MCR/MRC p14 DBGBVR0: 0x40080100", bvr, 0x40080100u);
+	check_eq("MCR/MRC p14 DBGBCR0: 0x1e4", bcr, 0x1e4u);
+	/* MRC DBGDSCRint into APSR_nzcv: the flags are its bits 31:28 */
+	__asm__ volatile("mrc p14, 0, %0, c0, c1, 0" : "=r"(dscr));
+	__asm__ volatile("msr APSR_nzcvq, %1\n\t"
+			 "mrc p14, 0, APSR_nzcv, c0, c1, 0\n\t"
+			 "mrs %0, APSR"
+			 : "=r"(flags) : "r"(0xf0000000u) : "cc");
+	check_eq("MRC p14 DBGDSCRint, APSR_nzcv: NZCV = its bits 31:28", flags & 0xf0000000u, dscr & 0xf0000000u);
+}
+
 /* State 2: counter 0 counts SW_INCR natively; a switch carries it */
 static void cluster_switch(void)
 {
@@ -488,6 +517,7 @@ void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 	pl0();
 	undefs();
 	gicd();
+	cp14();
 	secondaries();
 	cluster_switch();
 	test_finish();
