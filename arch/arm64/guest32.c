@@ -43,8 +43,10 @@ void cpu_enter_guest(uint64_t pc, uint64_t x0, uint64_t x1, uint64_t x2)
 	 * AArch32 caller */
 	write_HCR_EL2(read_HCR_EL2() & ~HCR_RW);
 	isb();
-	cpu_enter_el1(pc & ~1ull, SPSR_A32_SVC | ((pc & 1u) ? A32_PSR_T : 0u), (uint32_t)x0,
-		      (uint32_t)x1, (uint32_t)x2);
+	if (pc & 1u)
+		cpu_enter_el1(pc & ~1ull, SPSR_A32_SVC | A32_PSR_T, (uint32_t)x0, (uint32_t)x1, (uint32_t)x2);
+	/* A32: a word-aligned entry (CPU_ON's entry is the guest's to give) */
+	cpu_enter_el1(pc & ~3ull, SPSR_A32_SVC, (uint32_t)x0, (uint32_t)x1, (uint32_t)x2);
 }
 
 static bool image_is_zimage(uint64_t pc)
