@@ -19,7 +19,7 @@ BOARD_SRCS=$(ls board/*/*.c 2>/dev/null | grep -v '^board/qemu-virt-arm64/')
 A64_SRCS="arch/arm64/*.c $(ls hyp/*/*.c | grep -v '^hyp/exit/reg_trap.c$' | tr '\n' ' ') pmu/*.c"
 A64_INC="-Iinclude -Iarch -Iarch/arm64 -Ipmu $(ls -d hyp/*/ | sed 's|^|-I|; s|/$||' | tr '\n' ' ')"
 TIDY_A64=(--target=aarch64-none-elf -mcpu=cortex-a57 -std=c11 -ffreestanding -DLOG_LEVEL=3)
-GUEST_SRCS=$(ls guest-tests/*.c guest-tests/lib/*.c guest-tests/common/*.c 2>/dev/null)
+GUEST_SRCS=$(ls guest-tests/*.c guest-tests/lib/*.c guest-tests/common/*.c guest-tests/guest32/*.c 2>/dev/null)
 LINUX_PROGS=$(ls guest-tests/linux/prog/*.c 2>/dev/null)   # armhf Linux user space
 LINUX64_PROGS=$(ls guest-tests/linux/prog/arm64/*.c 2>/dev/null)   # ... and the arm64 guest's own
 DEFS="-DLOG_LEVEL=3"

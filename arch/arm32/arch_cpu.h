@@ -86,5 +86,11 @@ void cpu_hyp_traps_init(void);
  * r0-r2 (AArch32) set as given; bit 0 of pc selects Thumb (PSCI
  * CPU_ON's convention). */
 void __attribute__((noreturn)) cpu_enter_guest(uint32_t pc, uint32_t r0, uint32_t r1, uint32_t r2);
+/* ... the boot CPU's first entry, with the platform's r0-r2: the same */
+static inline void __attribute__((noreturn)) cpu_enter_boot_guest(uint32_t pc, uint32_t r0, uint32_t r1,
+								  uint32_t r2)
+{
+	cpu_enter_guest(pc, r0, r1, r2);
+}
 
 #endif

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "dabt.h"
+#include "a32_iss.h"
 
 enum hsr_ec {
 	EC_UNKNOWN   = 0x00,
@@ -34,44 +35,10 @@ enum hsr_ec {
 #define HSR_IL      (1u << 25)   /* 1: 32-bit instruction */
 #define HSR_ISS(h)  ((h) & 0x01ffffffu)
 
-/* MCR/MRC (EC 0x03, 0x05) */
-struct hsr_cp32 {
-	bool cv;        /* cond field valid */
-	uint8_t cond;
-	uint8_t opc1, crn, crm, opc2;
-	uint8_t rt;
-	bool read;      /* MRC: register -> Rt */
-	uint32_t key;   /* CP_KEY(opc1, crn, crm, opc2): see cpregs.h */
-};
+/* MCR/MRC, MCRR/MRRC (EC 0x03-0x05, 0x0c): arch/a32_iss.h, shared with
+ * AArch64's AArch32 guests. Data abort from the guest (EC 0x24):
+ * arch/dabt.h, shared with AArch64. */
 
-/* MCRR/MRRC (EC 0x04, 0x0c) */
-struct hsr_cp64 {
-	bool cv;
-	uint8_t cond;
-	uint8_t opc1, crm, rt, rt2;
-	bool read;
-};
-
-/* Data abort from the guest (EC 0x24): arch/dabt.h, shared with AArch64 */
-
-/* Inline: on the trap path the compiler keeps only the fields used. */
-static inline struct hsr_cp32 hsr_decode_cp32(uint32_t hsr)
-{
-	struct hsr_cp32 d;
-
-	d.cv = (hsr >> 24) & 1;
-	d.cond = (hsr >> 20) & 0xf;
-	d.opc2 = (hsr >> 17) & 7;
-	d.opc1 = (hsr >> 14) & 7;
-	d.crn = (hsr >> 10) & 0xf;
-	d.rt = (hsr >> 5) & 0xf;
-	d.crm = (hsr >> 1) & 0xf;
-	d.read = hsr & 1;
-	d.key = hsr & ((7u << 17) | (7u << 14) | (15u << 10) | (15u << 1));   /* CP_KEY_MASK */
-	return d;
-}
-
-struct hsr_cp64 hsr_decode_cp64(uint32_t hsr);
 struct dabt hsr_decode_dabt(uint32_t hsr);
 /* The syndrome of an MCR/MRC p15 of register key with condition AL (CV
  * set, cond 0xE), Rt left clear; hsr_cp32_form(hsr) clears Rt, so the two

@@ -95,23 +95,10 @@ bool vcpu_set_banked_reg(struct guest_frame *f, uint32_t spsr, unsigned n, uint3
 	return false;
 }
 
-/* ITSTATE lives in CPSR[15:10] (IT[7:2]) and CPSR[26:25] (IT[1:0]). */
-static uint32_t it_advance(uint32_t psr)
-{
-	uint32_t it = ((psr >> 8) & 0xfc) | ((psr >> 25) & 3);
-
-	if ((it & 7) == 0)
-		it = 0;
-	else
-		it = (it & 0xe0) | ((it << 1) & 0x1f);
-	psr &= ~((0x3fu << 10) | (3u << 25));
-	return psr | ((it & 0xfc) << 8) | ((it & 3) << 25);
-}
-
 void vcpu_skip_thumb_insn(struct vcpu *v)
 {
 	v->elr += (v->hsr & (1u << 25)) ? 4 : 2;
-	v->spsr = it_advance(v->spsr);
+	v->spsr = a32_it_advance(v->spsr);   /* arch/a32_iss.h */
 }
 
 /*

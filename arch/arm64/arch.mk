@@ -248,3 +248,49 @@ LINUX_SCENARIOS := $(shell awk '$$2 == "$(BOARD)" && $$1 ~ /^linux/ {print $$1}'
 linux-test: deps all linux-guest
 	@tools/test-all.sh --only $(LINUX_SCENARIOS)
 .PHONY: linux-guest linux-test
+
+# ---- AArch32 test guests (docs/arm64.md "AArch32 guests") ------------------
+# guest-tests/guest32/*.c: AArch32 EL1 guests of this board, ARMv7 code on
+# the ARMv7 guests' library (guest-tests/lib, guest-tests/common: TAP
+# checks, HVC helpers, exception capture), built with the ARMv7 monitor's
+# compiler and flags for this board's memory map (QEMU virt's, the same for
+# both architectures). QEMU's AArch64 -kernel loads a raw image at RAM +
+# 512 KiB: linker/guest.ld puts the image at GUEST_RAM_BASE + 64 KiB, so it
+# gets GUEST_RAM_BASE + 448 KiB. head.S, linked first, is the zImage header
+# the monitor knows an AArch32 kernel by. -> build/arm64/guests/NAME.bin
+G32_CC      := arm-none-eabi-gcc
+G32_OBJCOPY := arm-none-eabi-objcopy
+G32_CPU     := -mcpu=cortex-a15 -marm -mfloat-abi=soft -mno-unaligned-access
+G32_DEFS    := -DGUEST_RAM_BASE=$(GUEST_RAM_BASE)u -DGUEST_UART=$(GUEST_UART)u -DGUEST_GICH=0x08030000u \
+	-DGUEST_GICD=$(GUEST_GICD)u -DGUEST_GICC=$(GUEST_GICC)u -DGUEST_HYP_LOAD=$(HYP_LOAD_ADDR)u \
+	-DGUEST_BOARD=\"$(BOARD)\" -DGUEST_PSCI_HVC=0 -DGUEST_MACHINE_ID=0xffffffffu \
+	-DGUEST_POWEROFF_REG=0u -DGUEST_POWEROFF_VAL=0u
+G32_CFLAGS  := -std=c11 $(G32_CPU) -O2 -g -ffreestanding -fno-common $(WARN) -Iinclude -Iarch -Iarch/arm32 \
+	-Iguest-tests/lib -Iguest-tests/common $(G32_DEFS)
+G32_LDFLAGS := $(G32_CPU) -nostartfiles -specs=nano.specs -Wl,--gc-sections -Wl,--no-warn-rwx-segments
+G32_LINK_BASE := $(shell printf '0x%x' $$(($(GUEST_RAM_BASE) + 0x80000 - 0x10000)))
+G32_SUITES  := $(patsubst guest-tests/guest32/%.c,%,$(wildcard guest-tests/guest32/*.c))
+G32_LIB     := $(wildcard guest-tests/lib/*.c guest-tests/lib/*.S guest-tests/common/*.c)
+G32_LIB_OBJS := $(patsubst %,$(B)/guests32/lib/%.o,$(basename $(G32_LIB)))
+
+$(B)/guests32/lib/%.o: %.c arch/arm64/arch.mk
+	@mkdir -p $(dir $@)
+	$(G32_CC) $(G32_CFLAGS) -MMD -MP -c $< -o $@
+$(B)/guests32/lib/%.o: %.S arch/arm64/arch.mk
+	@mkdir -p $(dir $@)
+	$(G32_CC) $(G32_CPU) -Iguest-tests/lib -MMD -MP -c $< -o $@
+$(B)/guests32/%.o: guest-tests/guest32/%.c arch/arm64/arch.mk
+	@mkdir -p $(dir $@)
+	$(G32_CC) $(G32_CFLAGS) -MMD -MP -c $< -o $@
+$(B)/guests32/head.o: guest-tests/guest32/head.S arch/arm64/arch.mk
+	@mkdir -p $(dir $@)
+	$(G32_CC) $(G32_CPU) -c $< -o $@
+$(B)/guests32/%.elf: $(B)/guests32/head.o $(B)/guests32/%.o $(G32_LIB_OBJS) linker/guest.ld
+	$(G32_CC) $(G32_LDFLAGS) -T linker/guest.ld -Wl,--defsym=GUEST_RAM_BASE=$(G32_LINK_BASE) \
+		$(filter %.o,$^) -o $@
+$(B)/guests/%.bin: $(B)/guests32/%.elf
+	@mkdir -p $(dir $@)
+	$(G32_OBJCOPY) -O binary $< $@
+guests32: $(patsubst %,$(B)/guests/%.bin,$(G32_SUITES))
+guests: guests32
+.PHONY: guests32

@@ -67,14 +67,19 @@ static inline struct cpu_fault_regs cpu_fault_regs(void)
 
 /* The monitor's and the guest's modes, for the boot log */
 #define CPU_MONITOR_MODE "EL2 (AArch64)"
-#define CPU_GUEST_MODE   "EL1h"
+#define CPU_GUEST_MODE   "EL1"   /* AArch64 EL1h or AArch32 SVC: guest32.c says which */
 
 /* EL2's configuration before the CPU first enters the guest: the vector
  * table, HCR_EL2 (EL1 is AArch64), CPTR_EL2, the timers (cpu_init.c) */
 void cpu_hyp_traps_init(void);
 /* Enter the guest at pc in EL1h, interrupts masked, x0-x2 as given (the
- * arm64 boot protocol: x0 = the DTB) and the stack reset to stack_top,
- * where every trap from the guest then starts (vectors.S). */
+ * arm64 boot protocol: x0 = the DTB), or for an AArch32 guest in A32 SVC
+ * (T32 if bit 0 of pc is set: PSCI CPU_ON's convention) with r0-r2;
+ * the stack reset to where every trap from the guest then starts
+ * (vectors.S cpu_enter_el1; guest32.c). */
 void __attribute__((noreturn)) cpu_enter_guest(uint64_t pc, uint64_t x0, uint64_t x1, uint64_t x2);
+/* ... the boot CPU's first entry, x0 the DTB: the image tells whether the
+ * guest is AArch32 (an ARM zImage: r0 = 0, r1 = ~0, r2 = the DTB) */
+void __attribute__((noreturn)) cpu_enter_boot_guest(uint64_t pc, uint64_t x0, uint64_t x1, uint64_t x2);
 
 #endif

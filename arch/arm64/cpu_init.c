@@ -5,12 +5,9 @@
  */
 #include "arch_cpu.h"
 #include "sysregs_access.h"
+#include "hcr.h"
+#include "guest32.h"
 
-#define HCR_VM        (1ull << 0)    /* stage 2 (mmu.c): the guest cannot reach the monitor */
-#define HCR_RW        (1ull << 31)   /* EL1 is AArch64 */
-#define HCR_FMO       (1ull << 3)    /* physical FIQs to EL2, virtual FIQs to EL1 */
-#define HCR_IMO       (1ull << 4)    /* physical IRQs to EL2: the virtual GIC injects the guest's */
-#define HCR_TSC       (1ull << 19)   /* SMC traps (EC 0x17): PSCI goes through the monitor */
 #define CPTR_RES1     0x33ffull      /* bits 13:12 and 9:0; TFP (10) clear: FP/SIMD at EL1 */
 #define CNTHCTL_EL1PCTEN (1ull << 0) /* EL1/EL0 read the physical counter */
 #define CNTHCTL_EL1PCEN  (1ull << 1) /* ... and use the physical timer */
@@ -23,7 +20,7 @@ void cpu_hyp_traps_init(void)
 	 * set); SMC trapped (PSCI: hyp/exit/psci.c). AMO stays clear: an
 	 * SError is the guest's own, taken at EL1, never the monitor's
 	 * (docs/arm64.md). */
-	write_HCR_EL2(HCR_RW | HCR_VM | HCR_IMO | HCR_FMO | HCR_TSC);
+	write_HCR_EL2((guest_is_a32() ? 0 : HCR_RW) | HCR_VM | HCR_IMO | HCR_FMO | HCR_TSC);
 	write_CPTR_EL2(CPTR_RES1);
 	write_HSTR_EL2(0);
 	write_CNTHCTL_EL2(CNTHCTL_EL1PCTEN | CNTHCTL_EL1PCEN);

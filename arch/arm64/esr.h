@@ -15,7 +15,13 @@
 enum esr_ec {
 	EC_UNKNOWN = 0x00,   /* also what an injected undefined instruction says */
 	EC_WFX     = 0x01,
-	EC_CP15_32 = 0x03,   /* an AArch32 EL1's MCR/MRC: not served yet */
+	EC_CP15_32 = 0x03,   /* AArch32's MCR/MRC p15 (trap32.c) */
+	EC_CP15_64 = 0x04,   /* ... MCRR/MRRC p15 */
+	EC_CP14_32 = 0x05,   /* ... MCR/MRC p14 */
+	EC_CP14_LS = 0x06,   /* ... LDC/STC p14 */
+	EC_CP14_64 = 0x0c,   /* ... MRRC p14 */
+	EC_HVC32   = 0x12,
+	EC_SMC32   = 0x13,
 	EC_HVC64   = 0x16,
 	EC_SMC64   = 0x17,
 	EC_SYS64   = 0x18,   /* MSR, MRS, or a system instruction */

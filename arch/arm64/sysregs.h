@@ -23,6 +23,7 @@
 	/* identification */                                              \
 	X(MIDR_EL1,        3, 0,  0,  0, 0)                               \
 	X(MPIDR_EL1,       3, 0,  0,  0, 5)                               \
+	X(ID_AA64PFR0_EL1, 3, 0,  0,  4, 0)   /* EL3 (AArch32 DBGDIDR) */   \
 	X(ID_AA64DFR0_EL1, 3, 0,  0,  5, 0)                               \
 	X(CTR_EL0,         3, 3,  0,  0, 1)   /* cache line sizes (mmu.c) */ \
 	/* the guest's EL1 exception state (undefined-instruction injection) */ \
@@ -146,6 +147,10 @@
 	X(CNTHCTL_EL2,     3, 4, 14,  1, 0)                               \
 	X(CNTHP_CTL_EL2,   3, 4, 14,  2, 1)                               \
 	X(CNTHP_CVAL_EL2,  3, 4, 14,  2, 2)                               \
+	/* an AArch32 EL1's banked state, for exceptions injected into it */ \
+	X(SPSR_ABT,        3, 4,  4,  3, 1)                               \
+	X(SPSR_UND,        3, 4,  4,  3, 2)                               \
+	X(IFSR32_EL2,      3, 4,  5,  0, 1)                               \
 	/* PSTATE fields */                                               \
 	X(CURRENTEL,       3, 0,  4,  2, 2)                               \
 	X(DAIF,            3, 3,  4,  2, 1)

@@ -6,6 +6,7 @@
  */
 #include "vcpu.h"
 #include "sysregs_access.h"
+#include "guest32.h"
 
 #define VEC_CUR_SP0    0x000u   /* from EL1 with SP_EL0 (EL1t) */
 #define VEC_CUR_SPX    0x200u   /* from EL1 with SP_EL1 (EL1h) */
@@ -62,7 +63,13 @@ void frame_inject_pabt(struct guest_frame *f, uint64_t far)
 	inject_sync(f, f->elr, (uint32_t)EC_IABT_CUR << ESR_EC_SHIFT | ESR_IL | FSC_SYNC_EXT, true);
 }
 
+/* From AArch32 (an AArch32 EL1, or EL0): Abort mode's DFSR/DFAR for an
+ * AArch32 EL1 (guest32.c) */
 void vcpu_inject_trapped_dabt(struct vcpu *v)
 {
+	if (v->f->spsr & SPSR_M_AARCH32) {
+		a32_inject_dabt(v->f, (uint32_t)read_FAR_EL2(), (v->esr & ISS_WNR) != 0);
+		return;
+	}
 	frame_inject_dabt(v->f, read_FAR_EL2(), (v->esr & ISS_WNR) != 0);
 }

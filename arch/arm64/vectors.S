@@ -290,10 +290,11 @@ guest_store_hot:
 	blr	x1
 	restore_caller
 
+	/* from AArch32 (an AArch32 EL1 guest, or EL0): trap32.c */
 guest_sync_a32:
 	save_frame
 	mov	x0, sp
-	bl	arm64_trap_sync
+	bl	arm64_trap_sync_a32
 	/* fall through */
 
 	.global	guest_exit
@@ -321,27 +322,27 @@ guest_exit:
 	eret
 
 /*
- * cpu_enter_guest(pc, x0, x1, x2): the first entry, EL1h with D, A, I, F
- * masked, x3-x30 zero. Every trap from the guest then starts on this
- * CPU's stack where it is now (16-byte aligned): what is above it is
- * dead, the call does not return (as on AArch32, arch/arm32/cpu_init.c).
+ * cpu_enter_el1(pc, spsr, x0, x1, x2): the first entry (guest32.c
+ * cpu_enter_guest: EL1h with D, A, I, F masked, or A32 SVC), x3-x30
+ * zero. Every trap from the guest then starts on this CPU's stack where
+ * it is now (16-byte aligned): what is above it is dead, the call does
+ * not return (as on AArch32, arch/arm32/cpu_init.c).
  */
-	.global	cpu_enter_guest
-	.type	cpu_enter_guest, %function
-cpu_enter_guest:
-	mov	x4, sp
-	and	x4, x4, #~15
-	mov	sp, x4
+	.global	cpu_enter_el1
+	.type	cpu_enter_el1, %function
+cpu_enter_el1:
+	mov	x5, sp
+	and	x5, x5, #~15
+	mov	sp, x5
 	msr	elr_el2, x0
-	mov	x4, #0x3c5			/* SPSR: DAIF masked, EL1h */
-	msr	spsr_el2, x4
-	mov	x0, x1
-	mov	x1, x2
-	mov	x2, x3
+	msr	spsr_el2, x1
+	mov	x0, x2
+	mov	x1, x3
+	mov	x2, x4
 	mov	x3, xzr
 	.irp	n, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30
 	mov	x\n, xzr
 	.endr
 	isb
 	eret
-	.size	cpu_enter_guest, . - cpu_enter_guest
+	.size	cpu_enter_el1, . - cpu_enter_el1

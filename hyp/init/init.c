@@ -269,8 +269,8 @@ void blmon_enter_next_stage(void)
 	if (c->boot.platform) {   /* the boot CPU's first entry: the platform's registers */
 		c->boot.platform = false;
 		log_info("entering guest at %08lx (" CPU_GUEST_MODE ")\n", (unsigned long)c->boot.entry);
-		cpu_enter_guest(c->boot.entry, hyp_platform.guest_r0, hyp_platform.guest_r1,
-			    hyp_platform.guest_r2);
+		cpu_enter_boot_guest(c->boot.entry, hyp_platform.guest_r0, hyp_platform.guest_r1,
+				     hyp_platform.guest_r2);
 	}
 	cpu_enter_guest(c->boot.entry, c->boot.context, 0, 0);
 }

@@ -3,7 +3,11 @@
  * together give the original ISS bits, the key equals CP_KEY() of the
  * fields, cond_pass() agrees with a direct table of the ARM ARM, and the
  * hot forms (an AL MCR/MRC, a described word store, HVC #0) are recognised
- * exactly.
+ * exactly. The same ISS as ESR_EL2 gives it for an AArch32 guest under
+ * the AArch64 monitor (arch/a32_iss.h): Rt/Rt2 the 5-bit AArch64 view,
+ * whose low 4 bits are HSR's field, 15 and 31 never a register; and the
+ * IT state's advance changes only the IT bits and ends any block within
+ * four instructions.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -38,7 +42,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	if (d.rt > 15 || d.crn > 15 || d.crm > 15 || d.opc1 > 7 || d.opc2 > 7)
 		abort();
-	if (cond_pass(d.cond, psr) != ref_cond(d.cond, psr))
+	if (cond_pass(d.cond, psr) != ref_cond(d.cond, psr) || a32_cond_pass(d.cond, psr) != ref_cond(d.cond, psr))
+		abort();
+	/* the AArch64 view of Rt, Rt2 (ESR_EL2 from AArch32) */
+	unsigned xt = a32_iss_xt(h), xt2 = a32_iss_xt2(h);
+	if (xt != ((h >> 5) & 31u) || xt2 != ((h >> 10) & 31u) || (xt & 15u) != d.rt ||
+	    (xt2 & 15u) != hsr_decode_cp64(h).rt2 || a32_xt_valid(xt) != (xt != 15u && xt != 31u))
+		abort();
+	/* IT: only its bits change; out of any block in four steps */
+	uint32_t p = psr;
+	for (int i = 0; i < 4; i++) {
+		uint32_t q = a32_it_advance(p);
+		if ((q ^ p) & ~A32_PSR_IT_MASK)
+			abort();
+		if (a32_it_state(p) && (a32_it_state(p) & 7u) && a32_it_state(q) >> 5 != a32_it_state(p) >> 5)
+			abort();
+		p = q;
+	}
+	if (a32_it_state(p) != 0)
 		abort();
 	/* the hot form: exactly an AL access of its register in its direction */
 	bool al = HSR_EC(h) == EC_CP15_32 && (h & HSR_IL) && d.cv && d.cond == 0xe && !(h & (1u << 9));
