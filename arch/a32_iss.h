@@ -105,14 +105,13 @@ static inline bool a32_cond_pass(uint8_t cond, uint32_t cpsr)
 static inline uint32_t a32_it_state(uint32_t psr) { return ((psr >> 8) & 0xfc) | ((psr >> 25) & 3); }
 static inline uint32_t a32_it_advance(uint32_t psr)
 {
-	uint32_t it = ((psr >> 8) & 0xfc) | ((psr >> 25) & 3);   /* a32_it_state() */
+	uint32_t it = a32_it_state(psr);
 
 	if ((it & 7) == 0)
 		it = 0;
 	else
 		it = (it & 0xe0) | ((it << 1) & 0x1f);
-	psr &= ~((0x3fu << 10) | (3u << 25));   /* A32_PSR_IT_MASK */
-	return psr | ((it & 0xfc) << 8) | ((it & 3) << 25);
+	return (psr & ~A32_PSR_IT_MASK) | ((it & 0xfc) << 8) | ((it & 3) << 25);
 }
 
 #endif

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 /* SPSR_EL2.M[4:0] of an exception from AArch32 (M[4] set): the modes */
+#define A32_PSR_M4    (1u << 4)    /* SPSR_EL2.M[4]: the exception came from AArch32 */
 #define A32_MODE_MASK 0x1fu
 #define A32_MODE_USR  0x10u
 #define A32_MODE_FIQ  0x11u

@@ -76,6 +76,12 @@ void cpu_enter_boot_guest(uint64_t pc, uint64_t x0, uint64_t x1, uint64_t x2)
 	cpu_enter_guest(pc, x0, x1, x2);
 }
 
+void a32_skip_insn(struct guest_frame *f, bool il)
+{
+	f->elr = (uint32_t)(f->elr + (il ? 4u : 2u));
+	f->spsr = a32_it_advance((uint32_t)f->spsr) | (f->spsr & ~0xffffffffull);
+}
+
 /* SCTLR (SCTLR_EL1's low half for an AArch32 EL1) */
 #define SCTLR_V  (1u << 13)   /* high vectors */
 #define SCTLR_EE (1u << 25)   /* exceptions big-endian */

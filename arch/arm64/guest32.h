@@ -20,6 +20,12 @@ bool guest_is_a32(void);
  * to an AArch64 EL1 when it is set) */
 bool el1_is_a32(void);
 
+/* Past a trapped AArch32 instruction: 4 bytes, or 2 for a 16-bit Thumb
+ * one (ESR_EL2.IL clear), and the Thumb IT state advanced past it (as
+ * arch/arm32/vcpu.c vcpu_skip_thumb_insn() does in HYP) - every step an
+ * AArch32 trap takes, the portable handlers' vcpu_skip_insn() included */
+void a32_skip_insn(struct guest_frame *f, bool il);
+
 /* An undefined instruction at addr, taken to the guest's EL1 as the
  * hardware would take it: Undefined mode (SPSR_und = the trapped PSR,
  * LR_und = addr + 4, + 2 in Thumb) for an AArch32 EL1, ESR_EL1 EC 0x00

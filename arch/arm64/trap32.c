@@ -46,20 +46,15 @@ static bool cond_ok(const struct guest_frame *f, uint32_t iss)
 
 	if (iss & ISS_CV)
 		cond = ISS_COND(iss);
-	else if ((it = (((psr_of(f) >> 8) & 0xfcu) | ((psr_of(f) >> 25) & 3u))) != 0)
+	else if ((it = a32_it_state(psr_of(f))) != 0)
 		cond = it >> 4;
 	else
 		return true;
 	return a32_cond_pass((uint8_t)cond, psr_of(f));
 }
 
-/* Past the trapped instruction: 4 bytes, or 2 for a 16-bit Thumb one (IL
- * clear); a Thumb one advances the IT state */
-static void step(struct guest_frame *f, struct esr e)
-{
-	f->elr = (uint32_t)(f->elr + (e.il ? 4u : 2u));
-	f->spsr = a32_it_advance(psr_of(f)) | (f->spsr & ~0xffffffffull);
-}
+/* Past the trapped instruction (guest32.c) */
+static void step(struct guest_frame *f, struct esr e) { a32_skip_insn(f, e.il); }
 
 static void undef(struct guest_frame *f) { a32_inject_undef_at(f, f->elr); }
 
@@ -116,9 +111,9 @@ static void ec32_smc(struct guest_frame *f, struct esr e)
 		step(f, e);
 		return;
 	}
-	/* trap_smc() steps 4 bytes (an SMC is 32 bits in ARM and Thumb) and
-	 * may not return (CPU_OFF, SYSTEM_OFF); the IT state after it */
-	f->spsr = a32_it_advance(psr_of(f)) | (f->spsr & ~0xffffffffull);
+	/* trap_smc() steps past it (vcpu_skip_insn(): 4 bytes, an SMC is 32
+	 * bits in ARM and Thumb, and the IT state) and may not return
+	 * (CPU_OFF, SYSTEM_OFF) */
 	trap_smc(&v);
 }
 
@@ -276,29 +271,21 @@ static void ec32_cp14(struct guest_frame *f, struct esr e)
  * hyp/exit/mmio.c), as for an AArch64 guest (trap.c ec_dabt) - SRT is the
  * AArch64 view of the register, as Rt is (a32_iss.h), a load's result
  * zero-extended (SF is 0 from AArch32) -, or a bus error: a synchronous
- * external abort in Abort mode, DFAR = the address. mmio.c steps 4 bytes
- * (vcpu_skip_insn()); a 16-bit Thumb access is 2, and a Thumb one
- * advances the IT state: redone here when it stepped. (It stepped exactly
- * when ELR is 4 on and the PSR unchanged: a refusal takes the guest to
- * its Abort mode's vector with I and A set - vcpu.c
- * vcpu_inject_trapped_dabt() -, which changes both.) */
+ * external abort in Abort mode, DFAR = the address. mmio.c steps past an
+ * emulated access with vcpu_skip_insn(), which knows a 16-bit Thumb one
+ * and the IT state (vcpu.h); a refusal takes the guest to its Abort mode's
+ * vector (vcpu.c vcpu_inject_trapped_dabt()). */
 static void ec32_dabt(struct guest_frame *f, struct esr e)
 {
 	struct dabt d = dabt_decode(e.iss, DABT_SRT_A64);
 	/* HPFAR_EL2.FIPA [39:4] = IPA[47:12]; emulated regions lie below 4 GiB */
 	uint64_t ipa = (read_HPFAR_EL2() & ~0xfull) << 8 | (read_FAR_EL2() & 0xfffu);
-	uint64_t elr = f->elr, psr = f->spsr;
 	struct vcpu v = { .f = f, .esr = (uint32_t)e.ec << ESR_EC_SHIFT | (e.il ? ESR_IL : 0u) | e.iss,
 			  .cpu = (struct hyp_cpu *)read_TPIDR_EL2() };
 
 	if (!d.s1ptw && (!d.isv || a32_xt_valid(d.srt)) && ipa < (1ull << 32) &&
-	    mmio_trap(&v, (uint32_t)ipa, &d)) {
-		if (f->elr == elr + 4u && f->spsr == psr) {
-			f->elr = elr;
-			step(f, e);
-		}
+	    mmio_trap(&v, (uint32_t)ipa, &d))
 		return;
-	}
 	log_guest("AArch32 stage-2 data abort va=%08lx%s at %08lx: abort to guest\n",
 		  (unsigned long)(uint32_t)read_FAR_EL2(), d.wnr ? " (write)" : "", (unsigned long)f->elr);
 	a32_inject_dabt(f, (uint32_t)read_FAR_EL2(), d.wnr);

@@ -13,6 +13,8 @@
 #include <stdint.h>
 #include "frame.h"
 #include "esr.h"
+#include "a32_regs.h"   /* A32_PSR_M4 */
+#include "guest32.h"    /* a32_skip_insn() */
 
 /* SPSR_EL2.M[3:0]: where the guest was */
 #define SPSR_M_MASK   0xfu
@@ -84,7 +86,16 @@ static inline bool vcpu_set_reg(struct vcpu *v, unsigned n, uint32_t val)
 	frame_set_x(v->f, n, sext ? (uint64_t)(int64_t)(int32_t)val : val);
 	return true;
 }
-static inline void vcpu_skip_insn(struct vcpu *v) { frame_skip_insn(v->f); }
+/* Past the instruction the portable handlers emulated (hyp/exit/mmio.c,
+ * psci.c): an AArch64 one, or an AArch32 guest's (trap32.c), whose length
+ * ESR_EL2.IL gives and whose Thumb IT state advances (guest32.c) */
+static inline void vcpu_skip_insn(struct vcpu *v)
+{
+	if (__builtin_expect(v->f->spsr & A32_PSR_M4, 0))
+		a32_skip_insn(v->f, v->esr & ESR_IL);
+	else
+		frame_skip_insn(v->f);
+}
 static inline void vcpu_inject_undef(struct vcpu *v) { frame_inject_undef(v->f); }
 /* The data abort the guest's access just caused (stage 2), as the guest's
  * own: FAR_EL2 and the direction from the syndrome (vcpu.c) */
