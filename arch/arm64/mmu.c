@@ -182,8 +182,18 @@ void hyp_mmu_enable(void)
 	 * monitor's locks (spinlock.h) would spin on Device memory */
 	if ((sctlr & (SCTLR_M | SCTLR_C | SCTLR_I)) != (SCTLR_M | SCTLR_C | SCTLR_I))
 		blmon_fatal("EL2's MMU or caches did not turn on (SCTLR_EL2 %08lx)", (unsigned long)sctlr);
-	log_info("EL2 MMU and caches on (SCTLR_EL2 %08lx): RAM Normal write-back, the rest Device\n",
-		 (unsigned long)sctlr);
+	/* said once, by the boot CPU: a secondary's line came while the guest
+	 * was printing on another CPU and split one of its lines in two (the
+	 * console is one UART, the guest's and the monitor's, without a lock
+	 * in common); every CPU writes the same value, and one that does not
+	 * stick is fatal above */
+	static bool said;
+
+	if (!said) {
+		said = true;
+		log_info("EL2 MMU and caches on (SCTLR_EL2 %08lx): RAM Normal write-back, the rest Device\n",
+			 (unsigned long)sctlr);
+	}
 }
 
 void hyp_mmu_window(uintptr_t va, uint64_t pa)
