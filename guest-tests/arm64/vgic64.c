@@ -124,7 +124,8 @@ static void sgir_any_register(void)
 	(void)SGIR_STORE("x1", a, GICD_SGIR_VALUE(GICD_SGIR_FILTER_SELF, 0, 15));
 	(void)SGIR_STORE("x3", a, GICD_SGIR_VALUE(3, 0xff, id));
 	irq_enable();
-	check(!vgic_wait_for(&log0->n, 1), "the monitor's SGI 15 and filter 3 from x1/x3: nothing arrives");
+	check(!vgic_arrives_within(&log0->n, 1, VGIC_QUIET_MS),
+	      "the monitor's SGI 15 and filter 3 from x1/x3: nothing arrives");
 	irq_disable();
 }
 
@@ -180,7 +181,7 @@ static void ppi_hot_way(void)
 	while (!(MRS(CNTV_CTL_EL0) & 4))   /* ISTATUS: the timer's line is up */
 		;
 	irq_enable();
-	vgic_wait_for(&ppi_n, 1);           /* a while: the monitor has taken it */
+	vgic_arrives_within(&ppi_n, 1, VGIC_QUIET_MS);   /* a while: the monitor has taken it */
 	check_eq("... held while the guest's distributor is off", ppi_n, 0);
 	gicd_w32(GICD_CTLR, 1);
 	check(vgic_wait_for(&ppi_n, 1), "... and given once it is on again");

@@ -21,14 +21,16 @@
 
 static struct gic_log *const log0 = &gic_log[0];
 
-bool vgic_wait_for(const volatile unsigned *n, unsigned want)
+bool vgic_arrives_within(const volatile unsigned *n, unsigned want, uint32_t ms)
 {
-	uint64_t end = deadline_ms(WAIT_MS);
+	uint64_t end = deadline_ms(ms);
 
 	while (*n < want && !passed(end))
 		__asm__ volatile("" ::: "memory");
 	return *n >= want;
 }
+
+bool vgic_wait_for(const volatile unsigned *n, unsigned want) { return vgic_arrives_within(n, want, WAIT_MS); }
 
 void vgic_log_reset(struct gic_log *l)
 {
