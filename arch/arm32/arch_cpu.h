@@ -92,12 +92,5 @@ static inline void __attribute__((noreturn)) cpu_enter_boot_guest(uint32_t pc, u
 {
 	cpu_enter_guest(pc, r0, r1, r2);
 }
-/* Whether the boot guest at pc can run on migrating cores
- * (blmon.cluster_cpus): every guest of the AArch32 monitor can */
-static inline bool cpu_boot_guest_migrates(uint32_t pc)
-{
-	(void)pc;
-	return true;
-}
 
 #endif

@@ -81,10 +81,5 @@ void __attribute__((noreturn)) cpu_enter_guest(uint64_t pc, uint64_t x0, uint64_
 /* ... the boot CPU's first entry, x0 the DTB: the image tells whether the
  * guest is AArch32 (an ARM zImage: r0 = 0, r1 = ~0, r2 = the DTB) */
 void __attribute__((noreturn)) cpu_enter_boot_guest(uint64_t pc, uint64_t x0, uint64_t x1, uint64_t x2);
-/* Whether the boot guest at pc can run on migrating cores
- * (blmon.cluster_cpus): not an AArch32 one yet - its AArch32-only state
- * (the modes' SPSRs, DACR32_EL2, IFSR32_EL2, FPEXC32_EL2, HCR_EL2.RW) is
- * not in the migrated context (docs/arm64.md "AArch32 guests") */
-bool cpu_boot_guest_migrates(uint64_t pc);
 
 #endif

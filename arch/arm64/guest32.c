@@ -56,11 +56,6 @@ static bool image_is_zimage(uint64_t pc)
 	return *(const volatile uint32_t *)(uintptr_t)(pc + ZIMAGE_MAGIC_OFF) == ZIMAGE_MAGIC;
 }
 
-bool cpu_boot_guest_migrates(uint64_t pc)
-{
-	return !image_is_zimage(pc);
-}
-
 /* The boot CPU's first entry, x0 the DTB (QEMU's stub): an ARM zImage is
  * entered as the ARM Linux boot protocol says - r0 = 0, r1 = ~0 (no
  * machine id: the DTB describes the machine), r2 = the DTB - in A32 SVC;

@@ -11,8 +11,10 @@
  * an unemulated trapped CP15 (PMEVCNTR5) and CP14 (DBGVCR) access as
  * undefined instructions at the right address and PSR; the debug
  * registers through MCR/MRC p14; a stage-2 abort in Abort
- * mode (DFSR, DFAR); and a cluster switch carrying the guest's counters
- * in state 2. The cluster the monitor boots on comes from
+ * mode (DFSR, DFAR); a cluster switch carrying the guest's counters
+ * in state 2; and what AArch32 EL1 owns beyond AArch64's (banked
+ * registers, the modes' SPSRs, DACR, IFSR, FPEXC, VFP) exactly across a
+ * switch there and back - a migration with blmon.cluster_cpus. The cluster the monitor boots on comes from
  * blmon.boot_cluster in the bootargs (scenarios guest32-a57, guest32-a53).
  */
 #include "guest.h"
@@ -504,6 +506,188 @@ static void cluster_switch(void)
 	check_eq("HVC_CLUSTER_SWITCH to cluster 5: -3", (uint32_t)switch_to(5), (uint32_t)BL_HVC_INVALID_PARAMETER);
 }
 
+/*
+ * What AArch32 EL1 owns and AArch64 EL1 does not, across a switch: with
+ * blmon.cluster_cpus the virtual CPU moves to the other cluster's core,
+ * which has not held these values (or, on the way back, holds the set
+ * before), so each must come with it (arch/arm64/cpu_ctx.h CPU_CTX_A32,
+ * the trap frame and the HYP thread; docs/migration.md). In place the
+ * same checks hold trivially. The banked registers: SP/LR of IRQ, Abort,
+ * Undefined and System (usr) modes, FIQ's r8-r12, SP, LR, and the four
+ * modes' SPSRs; DACR, IFSR, FPEXC; D7, D16, D31 and FPSCR.
+ */
+struct a32_bank {
+	uint32_t irq[2], abt[2], und[2], usr[2];   /* SP, LR */
+	uint32_t fiq[7];                           /* r8-r12, SP, LR */
+	uint32_t spsr[4];                          /* irq, abt, und, fiq */
+};
+#define BANK_WORDS (sizeof(struct a32_bank) / 4)
+_Static_assert(BANK_WORDS == 19, "bank_set/bank_get's offsets");
+
+/* bank_set(b) / bank_get(b): each mode entered by CPS with I and F
+ * masked, SVC and the caller's masks back at the end (MSR CPSR_c); r0
+ * the struct, r1-r3 scratch (AAPCS), SVC's r8-r12 untouched (FIQ has its
+ * own). The other modes' SP/LR are the library's exception stacks: the
+ * caller restores them. */
+void bank_set(const struct a32_bank *b);
+void bank_get(struct a32_bank *b);
+__asm__(".pushsection .text.bank, \"ax\"\n"
+	".arm\n"
+	".global bank_set\n.type bank_set, %function\n"
+	"bank_set:\n"
+	"	mrs	r3, cpsr\n"
+	"	cpsid	if, #0x12\n"
+	"	ldr	sp, [r0, #0]\n	ldr	lr, [r0, #4]\n	ldr	r1, [r0, #60]\n	msr	spsr_fsxc, r1\n"
+	"	cps	#0x17\n"
+	"	ldr	sp, [r0, #8]\n	ldr	lr, [r0, #12]\n	ldr	r1, [r0, #64]\n	msr	spsr_fsxc, r1\n"
+	"	cps	#0x1b\n"
+	"	ldr	sp, [r0, #16]\n	ldr	lr, [r0, #20]\n	ldr	r1, [r0, #68]\n	msr	spsr_fsxc, r1\n"
+	"	cps	#0x1f\n"
+	"	ldr	sp, [r0, #24]\n	ldr	lr, [r0, #28]\n"
+	"	cps	#0x11\n"
+	"	add	r1, r0, #32\n	ldm	r1, {r8-r12}\n"
+	"	ldr	sp, [r0, #52]\n	ldr	lr, [r0, #56]\n	ldr	r1, [r0, #72]\n	msr	spsr_fsxc, r1\n"
+	"	msr	cpsr_c, r3\n"
+	"	bx	lr\n"
+	".global bank_get\n.type bank_get, %function\n"
+	"bank_get:\n"
+	"	mrs	r3, cpsr\n"
+	"	cpsid	if, #0x12\n"
+	"	str	sp, [r0, #0]\n	str	lr, [r0, #4]\n	mrs	r1, spsr\n	str	r1, [r0, #60]\n"
+	"	cps	#0x17\n"
+	"	str	sp, [r0, #8]\n	str	lr, [r0, #12]\n	mrs	r1, spsr\n	str	r1, [r0, #64]\n"
+	"	cps	#0x1b\n"
+	"	str	sp, [r0, #16]\n	str	lr, [r0, #20]\n	mrs	r1, spsr\n	str	r1, [r0, #68]\n"
+	"	cps	#0x1f\n"
+	"	str	sp, [r0, #24]\n	str	lr, [r0, #28]\n"
+	"	cps	#0x11\n"
+	"	add	r1, r0, #32\n	stm	r1, {r8-r12}\n"
+	"	str	sp, [r0, #52]\n	str	lr, [r0, #56]\n	mrs	r1, spsr\n	str	r1, [r0, #72]\n"
+	"	msr	cpsr_c, r3\n"
+	"	bx	lr\n"
+	".popsection");
+
+static const char *const bank_names[BANK_WORDS] = {
+	"SP_irq", "LR_irq", "SP_abt", "LR_abt", "SP_und", "LR_und", "SP_usr", "LR_usr",
+	"R8_fiq", "R9_fiq", "R10_fiq", "R11_fiq", "R12_fiq", "SP_fiq", "LR_fiq",
+	"SPSR_irq", "SPSR_abt", "SPSR_und", "SPSR_fiq",
+};
+
+/* DACR, IFSR, FPEXC, FPSCR and three D registers (D16-D31: the A57's and
+ * A53's VFP has 32). CPACR gives cp10/cp11 to PL0 and PL1 first, FPEXC.EN
+ * then enables them; the assembler is told the FPU for these lines alone
+ * (the guests are built -mfloat-abi=soft). */
+struct a32_sys {
+	uint32_t dacr, ifsr, fpexc, fpscr;
+	uint64_t d7, d16, d31;
+};
+#define FPEXC_EN   (1u << 30)
+#define CPACR_CP1011 (0xfu << 20)
+#define VFP ".fpu neon-vfpv4\n\t"
+
+static void sys_set(const struct a32_sys *v)
+{
+	uint32_t cpacr;
+
+	__asm__ volatile("mcr p15, 0, %0, c3, c0, 0" : : "r"(v->dacr));   /* DACR (MMU off: no effect here) */
+	__asm__ volatile("mcr p15, 0, %0, c5, c0, 1" : : "r"(v->ifsr));   /* IFSR */
+	__asm__ volatile("mrc p15, 0, %0, c1, c0, 2" : "=r"(cpacr));
+	__asm__ volatile("mcr p15, 0, %0, c1, c0, 2\n\tisb" : : "r"(cpacr | CPACR_CP1011) : "memory");
+	__asm__ volatile(VFP "vmsr fpexc, %0\n\tisb" : : "r"(v->fpexc) : "memory");
+	__asm__ volatile(VFP "vmsr fpscr, %0" : : "r"(v->fpscr));
+	__asm__ volatile(VFP "vmov d7, %Q0, %R0" : : "r"(v->d7) : "d7");
+	__asm__ volatile(VFP "vmov d16, %Q0, %R0" : : "r"(v->d16) : "d16");
+	__asm__ volatile(VFP "vmov d31, %Q0, %R0" : : "r"(v->d31) : "d31");
+}
+
+/* FPEXC first: with EN lost, a VFP access would be an undefined
+ * instruction; the D registers and FPSCR are then reported, not read */
+static bool sys_get(struct a32_sys *v)
+{
+	__asm__ volatile("mrc p15, 0, %0, c3, c0, 0" : "=r"(v->dacr));
+	__asm__ volatile("mrc p15, 0, %0, c5, c0, 1" : "=r"(v->ifsr));
+	__asm__ volatile(VFP "vmrs %0, fpexc" : "=r"(v->fpexc));
+	if (!(v->fpexc & FPEXC_EN))
+		return false;
+	__asm__ volatile(VFP "vmrs %0, fpscr" : "=r"(v->fpscr));
+	__asm__ volatile(VFP "vmov %Q0, %R0, d7" : "=r"(v->d7));
+	__asm__ volatile(VFP "vmov %Q0, %R0, d16" : "=r"(v->d16));
+	__asm__ volatile(VFP "vmov %Q0, %R0, d31" : "=r"(v->d31));
+	return true;
+}
+
+/* Two sets of values: `round` 0 set before the switch to the other
+ * cluster, 1 there before the switch back. PSRs with defined fields only
+ * (NZCVQ, GE, A, I, F, the mode; no IT, J, T, E), FPSCR's too (no Len,
+ * Stride or trap enables: RES0/RAZ on ARMv8) */
+static void bank_values(struct a32_bank *b, unsigned round)
+{
+	static const uint32_t spsr[2][4] = {
+		{ 0x80000192u, 0x40070097u, 0x2000005bu, 0x100f01d1u },
+		{ 0x30050112u, 0x88010157u, 0x500e009bu, 0xe00301d1u },
+	};
+	uint32_t *w = (uint32_t *)b;
+
+	for (unsigned i = 0; i < 15; i++)
+		w[i] = 0x5a000000u | (round << 16) | (i << 8) | (0xa5u ^ i);
+	for (unsigned i = 0; i < 4; i++)
+		b->spsr[i] = spsr[round][i];
+}
+
+static const struct a32_sys sys_values[2] = {
+	{ 0x5555d557u, 0x0000140du, FPEXC_EN, 0xa3c0009bu,
+	  0x0123456789abcdefull, 0xfedcba9876543210ull, 0xdeadbeefcafef00dull },
+	{ 0xc3a5f00fu, 0x00000406u, FPEXC_EN, 0x5d40001cu,
+	  0x1122334455667788ull, 0x8877665544332211ull, 0x0badf00d600dcafeull },
+};
+
+static void check_a32_state(const struct a32_bank *want_b, const struct a32_sys *want_s, const char *where)
+{
+	struct a32_bank got_b;
+	struct a32_sys got_s = { 0 };
+	const uint32_t *g = (const uint32_t *)&got_b, *w = (const uint32_t *)want_b;
+
+	bank_get(&got_b);
+	gprintf("# %s\n", where);
+	for (unsigned i = 0; i < BANK_WORDS; i++)
+		check_eq(bank_names[i], g[i], w[i]);
+	bool vfp = sys_get(&got_s);
+
+	check_eq("DACR", got_s.dacr, want_s->dacr);
+	check_eq("IFSR", got_s.ifsr, want_s->ifsr);
+	check_eq("FPEXC (EN)", got_s.fpexc, want_s->fpexc);
+	check(vfp, "VFP enabled (FPEXC.EN): its registers readable");
+	if (vfp) {
+		check_eq("FPSCR", got_s.fpscr, want_s->fpscr);
+		check_eq("D7", got_s.d7, want_s->d7);
+		check_eq("D16", got_s.d16, want_s->d16);
+		check_eq("D31", got_s.d31, want_s->d31);
+	}
+}
+
+static void a32_context_switch(void)
+{
+	uint32_t other = cluster ^ 1u;
+	struct a32_bank lib, b0, b1;
+
+	bank_get(&lib);   /* the library's exception stacks, put back at the end */
+	bank_values(&b0, 0);
+	bank_values(&b1, 1);
+	bank_set(&b0);
+	sys_set(&sys_values[0]);
+	check_eq("AArch32 state set, HVC_CLUSTER_SWITCH to the other cluster: r0 = it", (uint32_t)switch_to(other),
+		 other);
+	check_eq("MIDR: the other cluster's core", read_midr(), other ? MIDR_A53 : MIDR_A57);
+	check_a32_state(&b0, &sys_values[0], "banked registers, SPSRs, DACR, IFSR, VFP after the switch:");
+	bank_set(&b1);
+	sys_set(&sys_values[1]);
+	check_eq("a second set, HVC_CLUSTER_SWITCH back: r0 = the boot cluster", (uint32_t)switch_to(cluster),
+		 cluster);
+	check_eq("MIDR: the boot cluster's core", read_midr(), cluster ? MIDR_A53 : MIDR_A57);
+	check_a32_state(&b1, &sys_values[1], "... the second set after the switch back:");
+	bank_set(&lib);
+}
+
 void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr);
 void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 {
@@ -520,5 +704,6 @@ void guest_start(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t cpsr)
 	cp14();
 	secondaries();
 	cluster_switch();
+	a32_context_switch();
 	test_finish();
 }

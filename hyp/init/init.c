@@ -268,10 +268,6 @@ void blmon_enter_next_stage(void)
 	smp_cpu_running(c);
 	if (c->boot.platform) {   /* the boot CPU's first entry: the platform's registers */
 		c->boot.platform = false;
-		if (mig_on() && !cpu_boot_guest_migrates(c->boot.entry))
-			blmon_fatal("blmon.cluster_cpus=%u: this guest cannot run on migrating cores yet "
-				    "(an AArch32 guest under the AArch64 monitor: docs/arm64.md); boot it without the option",
-				    mig_n);
 		log_info("entering guest at %08lx (" CPU_GUEST_MODE ")\n", (unsigned long)c->boot.entry);
 		cpu_enter_boot_guest(c->boot.entry, hyp_platform.guest_r0, hyp_platform.guest_r1,
 				     hyp_platform.guest_r2);
