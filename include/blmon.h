@@ -56,6 +56,13 @@ struct blmon_mmio {
  * interrupt deactivates it (QEMU 7.2, docs/vgic.md): the monitor links
  * physical interrupts in software and deactivates them itself. */
 #define BLMON_QUIRK_GIC_HW_DEACTIVATE (1u << 0)
+/* An AArch64 EL2 does not see the SPSR of the AArch32 mode the guest
+ * trapped from: the core keeps it outside the banked copies EL2 reads and
+ * writes as SPSR_EL1 (SPSR_svc), SPSR_irq ... (QEMU 7.2, docs/arm64.md
+ * "AArch32 guests"), so a migration of an AArch32 EL1 guest loses it. No
+ * workaround exists from EL2; the monitor says so at boot when it runs
+ * such a guest on migrating cores. */
+#define BLMON_QUIRK_A32_SPSR_UNREACHED (1u << 1)
 
 #define BLMON_MAX_DEVICE_WINDOWS 4u
 #define BLMON_MAX_MMIO           4u

@@ -92,5 +92,12 @@ static inline void __attribute__((noreturn)) cpu_enter_boot_guest(uint32_t pc, u
 {
 	cpu_enter_guest(pc, r0, r1, r2);
 }
+/* Never: HYP mode is AArch32 too and reaches every banked register of the
+ * guest's directly (BLMON_QUIRK_A32_SPSR_UNREACHED is an AArch64 EL2's) */
+static inline bool cpu_boot_guest_a32_under_a64(uint32_t pc)
+{
+	(void)pc;
+	return false;
+}
 
 #endif

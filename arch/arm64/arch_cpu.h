@@ -81,5 +81,8 @@ void __attribute__((noreturn)) cpu_enter_guest(uint64_t pc, uint64_t x0, uint64_
 /* ... the boot CPU's first entry, x0 the DTB: the image tells whether the
  * guest is AArch32 (an ARM zImage: r0 = 0, r1 = ~0, r2 = the DTB) */
 void __attribute__((noreturn)) cpu_enter_boot_guest(uint64_t pc, uint64_t x0, uint64_t x1, uint64_t x2);
+/* The image at pc will run at AArch32 EL1 under this AArch64 EL2 (an ARM
+ * zImage: guest32.c), whose state EL2 reaches through the AArch64 view */
+bool cpu_boot_guest_a32_under_a64(uint64_t pc);
 
 #endif

@@ -49,7 +49,7 @@ void cpu_enter_guest(uint64_t pc, uint64_t x0, uint64_t x1, uint64_t x2)
 	cpu_enter_el1(pc & ~3ull, SPSR_A32_SVC, (uint32_t)x0, (uint32_t)x1, (uint32_t)x2);
 }
 
-static bool image_is_zimage(uint64_t pc)
+bool cpu_boot_guest_a32_under_a64(uint64_t pc)
 {
 	if ((pc & 3u) || pc >> 32)
 		return false;
@@ -62,7 +62,7 @@ static bool image_is_zimage(uint64_t pc)
  * anything else as an arm64 kernel. */
 void cpu_enter_boot_guest(uint64_t pc, uint64_t x0, uint64_t x1, uint64_t x2)
 {
-	if (image_is_zimage(pc)) {
+	if (cpu_boot_guest_a32_under_a64(pc)) {
 		guest_a32 = true;
 		log_info("the guest is AArch32 (ARM zImage magic at its entry + 0x24): A32 SVC, r0 = 0, "
 			 "r1 = ~0, r2 = the DTB\n");

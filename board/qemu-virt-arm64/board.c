@@ -183,6 +183,9 @@ void board_boot(uint64_t current_el)
 	/* QEMU 7.2's GIC, as on the ARMv7 virt board: a hardware-linked EOI
 	 * deactivates without re-signalling what became pending (docs/vgic.md) */
 	p.quirks = BLMON_QUIRK_GIC_HW_DEACTIVATE;
+	/* ... and its AArch32 EL1 keeps the current mode's SPSR where EL2 does
+	 * not reach it (measured: docs/arm64.md "AArch32 guests") */
+	p.quirks |= BLMON_QUIRK_A32_SPSR_UNREACHED;
 	p.ncpus = BOARD_MAX_CPUS;
 	p.cpu_data = cpu_data;
 	p.guest_entry = (uint32_t)entry;

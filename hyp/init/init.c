@@ -268,6 +268,13 @@ void blmon_enter_next_stage(void)
 	smp_cpu_running(c);
 	if (c->boot.platform) {   /* the boot CPU's first entry: the platform's registers */
 		c->boot.platform = false;
+		/* not silent: the one piece of an AArch32 guest's state this
+		 * board's EL2 cannot move (include/blmon.h) */
+		if (mig_on() && (hyp_platform.quirks & BLMON_QUIRK_A32_SPSR_UNREACHED) &&
+		    cpu_boot_guest_a32_under_a64(c->boot.entry))
+			log_warn("blmon.cluster_cpus=%u with an AArch32 guest: this board keeps the SPSR of the "
+				 "mode the guest trapped from out of EL2's reach, so a migration loses it "
+				 "(QEMU 7.2; docs/arm64.md)\n", mig_n);
 		log_info("entering guest at %08lx (" CPU_GUEST_MODE ")\n", (unsigned long)c->boot.entry);
 		cpu_enter_boot_guest(c->boot.entry, hyp_platform.guest_r0, hyp_platform.guest_r1,
 				     hyp_platform.guest_r2);
