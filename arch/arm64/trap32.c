@@ -217,6 +217,14 @@ static uint32_t dbgdidr(void)
 
 #define PSR_NZCV 0xf0000000u
 
+/* DBGVCR's bits a guest can set: the Non-secure catches [31:25] exist
+ * only with EL3 (ARM ARM, DBGVCR: "When EL3 is implemented"), without it
+ * F I D P S U [7:1] alone; everything else RES0, read as 0. */
+static uint32_t dbgvcr_writable(void)
+{
+	return ((read_ID_AA64PFR0_EL1() >> 12) & 0xfu) != 0 ? DBGVCR_MASK : DBGVCR_MASK & 0xffu;
+}
+
 /* MCR/MRC p14 (EC 0x05, MDCR_EL2.TDA/TDOSA/TDRA): the debug context by
  * the register's key - the AArch32 register is the twin an AArch64
  * guest's MSR/MRS reaches it by (dbg_sysregs.h), so hyp/debug serves both
@@ -224,6 +232,9 @@ static uint32_t dbgdidr(void)
  * (DBGBVR<n>, a VA) is its low half in AArch32: a write keeps the upper
  * (DBGBXVR's) half. DBGDIDR (AArch32 only) is read-only, made here; the
  * only Rt = 15 form is MRC DBGDSCRint into APSR_nzcv (the PSR's flags).
+ * DBGVCR (AArch32 only: dbg_regs.h) is read from the context, and a write
+ * goes to DBGVCR32_EL2 too, so the core's vector catch is the guest's -
+ * here, on the AArch32 path, not in the AArch64 guest's debug switch.
  * Anything the context does not serve is an undefined instruction. */
 static void ec32_cp14(struct guest_frame *f, struct esr e)
 {
@@ -253,12 +264,16 @@ static void ec32_cp14(struct guest_frame *f, struct esr e)
 		}
 	} else {
 		v = (uint32_t)f->r[x];
+		if (d.key == CPK_DBGVCR)
+			v &= dbgvcr_writable();
 		if (trap_dbg_sysreg(d.key, true, &old) == 0)
 			v |= old & ~(dbg_reg_t)0xffffffffu;
 		if (trap_dbg_sysreg(d.key, false, &v)) {
 			ec32_undef(f, e);
 			return;
 		}
+		if (d.key == CPK_DBGVCR)
+			write_DBGVCR32_EL2(v);   /* the ERET to the guest synchronizes it */
 	}
 	if (nzcv)
 		f->spsr = (f->spsr & ~(uint64_t)PSR_NZCV) | ((uint32_t)v & PSR_NZCV);
