@@ -216,6 +216,11 @@ static uint32_t dbgdidr(void)
 }
 
 #define PSR_NZCV 0xf0000000u
+/* AArch32's DBGDSCRint shows MDBGen [15] and UDCCdis [12] of DBGDSCRext
+ * (MDSCR_EL1's MDE and TDCC) beside the DCC flags MDCCSR_EL0 holds: Linux
+ * (hw_breakpoint.c enable_monitor_mode()) reads MDBGen back there after
+ * setting it, and gives up the debug registers when it reads 0 */
+#define DSCRINT_FROM_EXT ((1u << 15) | (1u << 12))
 
 /* DBGVCR's bits a guest can set: the Non-secure catches [31:25] exist
  * only with EL3 (ARM ARM, DBGVCR: "When EL3 is implemented"), without it
@@ -262,6 +267,8 @@ static void ec32_cp14(struct guest_frame *f, struct esr e)
 			ec32_undef(f, e);
 			return;
 		}
+		if (d.key == CPK_DBGDSCRINT && trap_dbg_sysreg(CPK_DBGDSCREXT, true, &old) == 0)
+			v |= old & DSCRINT_FROM_EXT;
 	} else {
 		v = (uint32_t)f->r[x];
 		if (d.key == CPK_DBGVCR)

@@ -503,6 +503,14 @@ static void cp14(void)
 			 "mrs %0, APSR"
 			 : "=r"(flags) : "r"(0xf0000000u) : "cc");
 	check_eq("MRC p14 DBGDSCRint, APSR_nzcv: NZCV = its bits 31:28", flags & 0xf0000000u, dscr & 0xf0000000u);
+	/* DBGDSCRint shows DBGDSCRext's MDBGen (bit 15): Linux's check that
+	 * monitor mode is on */
+	__asm__ volatile("mcr p14, 0, %0, c0, c2, 2" : : "r"(1u << 15));   /* DBGDSCRext */
+	__asm__ volatile("mrc p14, 0, %0, c0, c1, 0" : "=r"(dscr));
+	check_eq("MCR DBGDSCRext MDBGen: MRC DBGDSCRint bit 15 set", dscr & (1u << 15), 1u << 15);
+	__asm__ volatile("mcr p14, 0, %0, c0, c2, 2" : : "r"(0u));
+	__asm__ volatile("mrc p14, 0, %0, c0, c1, 0" : "=r"(dscr));
+	check_eq("... cleared: bit 15 clear", dscr & (1u << 15), 0);
 	/* DBGVCR: the boot core's reset value, every writable bit and no
 	 * RES0 one, then one value exactly */
 	check_eq("MRC p14 DBGVCR at boot: the reset value", mrc_dbgvcr(), DBGVCR_RESET);
