@@ -27,7 +27,7 @@
  *              entry (guest32.c) and a migration's CPU_CTX_A32 (cpu_ctx.h)
  *              - so an AArch64 guest's debug switch does not pay for it;
  *              and it is read from here, not the hardware: QEMU 7.2's
- *              DBGVCR32_EL2 is RAZ/WI (ARM_CP_NOP, measured).
+ *              DBGVCR32_EL2 is RAZ/WI (ARM_CP_NOP in its source).
  */
 #ifndef HYP_DBG_REGS_H
 #define HYP_DBG_REGS_H
