@@ -54,7 +54,7 @@ static inline void fpsimd_load(const struct cpu_ctx *x)
 CPU_CTX_RETURN(ADJACENT)
 CPU_CTX_SYSREGS(ADJACENT)
 CPU_CTX_TIMERS(ADJACENT, ALONE)
-CPU_CTX_A32(ADJACENT)
+CPU_CTX_A32(ADJACENT, ALONE)
 #undef ALONE
 #undef ADJACENT
 
@@ -100,7 +100,7 @@ void cpu_ctx_save(struct cpu_ctx *x)
 
 	CPU_CTX_RETURN(SAVE2_PSR)
 	if (FROM_A32(psr)) {
-		CPU_CTX_A32(SAVE2)
+		CPU_CTX_A32(SAVE2, SAVE)
 	}
 	CPU_CTX_SYSREGS(SAVE2)
 	CPU_CTX_TIMERS(SAVE2, SAVE)
@@ -127,7 +127,7 @@ void cpu_ctx_load(const struct cpu_ctx *x)
 	 * are written, so no walk of its tables - a speculative one - uses
 	 * AArch64's formats or the parked core's domains */
 	if (FROM_A32(psr)) {
-		CPU_CTX_A32(LOAD2)
+		CPU_CTX_A32(LOAD2, LOAD)
 		isb();
 	}
 	CPU_CTX_SYSREGS(LOAD2)

@@ -52,17 +52,23 @@
  * execution state and domains, in place before SCTLR_EL1 can enable its
  * MMU. Its banked r8-r14 are x8-x30 of the trap frame and the HYP
  * thread (docs/migration.md); its Q0-Q15 are V0-V15 and FPSCR is FPSR +
- * FPCR, which move for both kinds of guest. DBGVCR32_EL2 is not served
- * (docs/arm64.md) and does not move. */
-#define CPU_CTX_A32(P) \
-	P(HCR_EL2, DACR32_EL2) P(IFSR32_EL2, FPEXC32_EL2) P(SPSR_IRQ, SPSR_ABT) P(SPSR_UND, SPSR_FIQ)
+ * FPCR, which move for both kinds of guest. DBGVCR32_EL2, X(name) alone,
+ * is the debug context's DBGVCR in the core (dbg_regs.h): kept equal to
+ * it by trap32.c and set to its reset value at a virtual CPU's entry
+ * (guest32.c), it comes along here, so the inbound core catches what the
+ * guest asked for - the one hardware move of that row, on the AArch32
+ * guest's path alone. A parked core keeps the value it had, which nothing
+ * sees: a virtual CPU starting on a core writes it first (entry or here). */
+#define CPU_CTX_A32(P, X) \
+	P(HCR_EL2, DACR32_EL2) P(IFSR32_EL2, FPEXC32_EL2) P(SPSR_IRQ, SPSR_ABT) P(SPSR_UND, SPSR_FIQ) \
+	X(DBGVCR32_EL2)
 struct cpu_ctx {
 #define CPU_CTX_FIELD(name) uint64_t name;
 #define CPU_CTX_FIELDS(a, b) uint64_t a, b;
 	CPU_CTX_RETURN(CPU_CTX_FIELDS)
 	CPU_CTX_SYSREGS(CPU_CTX_FIELDS)
 	CPU_CTX_TIMERS(CPU_CTX_FIELDS, CPU_CTX_FIELD)
-	CPU_CTX_A32(CPU_CTX_FIELDS)
+	CPU_CTX_A32(CPU_CTX_FIELDS, CPU_CTX_FIELD)
 #undef CPU_CTX_FIELDS
 #undef CPU_CTX_FIELD
 	/* Q0-Q31, two words each (STP/LDP of q registers) */

@@ -18,7 +18,16 @@
  *              debugger the spec does not support - and QEMU 7.2's A57
  *              and A53 implement none of them but MDCCINT_EL1 (measured:
  *              an EL2 access is an undefined instruction), so the monitor
- *              never touches them in the hardware.
+ *              never touches them in the hardware. And DBGVCR, AArch32's
+ *              vector catch: AArch64 has none, so only an AArch32 EL1
+ *              guest's MCR/MRC p14 reaches the row (trap32.c; an AArch64
+ *              MSR/MRS of its twin's encoding is refused, dbg_sysregs.h).
+ *              Its hardware, DBGVCR32_EL2, is written by the AArch32-only
+ *              paths alone - the trapped write (trap32.c), a virtual CPU's
+ *              entry (guest32.c) and a migration's CPU_CTX_A32 (cpu_ctx.h)
+ *              - so an AArch64 guest's debug switch does not pay for it;
+ *              and it is read from here, not the hardware: QEMU 7.2's
+ *              DBGVCR32_EL2 is RAZ/WI (ARM_CP_NOP in its source).
  */
 #ifndef HYP_DBG_REGS_H
 #define HYP_DBG_REGS_H
@@ -30,6 +39,8 @@ typedef uint64_t dbg_reg_t;
 
 #define DBG_POISON(n) (0xDEB00000u | ((uint32_t)(n) << 4))   /* UNKNOWN at reset */
 #define DBG_VA_MASK   0xFFFFFFFFFFFFFFFCull   /* DBGBVR/DBGWVR: [1:0] RES0 */
+#define DBGVCR_MASK   0xDE0000DEu             /* with EL3; without, 0xDE (trap32.c) */
+#define DBGVCR_RESET  0u                      /* also DBGVCR32_EL2's at entry (guest32.c) */
 
 /* AArch32 twins ARMv7's list does not name (arch/cpregs.h has ARMv7's
  * CP14): DBGOSECCR (ARMv8's AArch32 OSECCR_EL1) and DBGDRAR (MDRAR_EL1),
@@ -66,6 +77,11 @@ typedef uint64_t dbg_reg_t;
 	X(DBGPRCR,     DBG_SHADOW, 0x00000001u, 0)   /* DBGPRCR_EL1 */        \
 	X(DBGCLAIMSET, DBG_SHADOW, 0x000000FFu, 0)                            \
 	X(DBGCLAIMCLR, DBG_SHADOW, 0x000000FFu, 0)                            \
+	/* DBGVCR: NSF NSI NSD NSP NSS NSU [31:25] (with EL3), F I D P S U \
+	 * [7:1]; the Monitor-mode ones [15:10] only when EL3 is AArch32, \
+	 * never under an AArch64 EL2. Reset UNKNOWN (a Warm reset): 0, no \
+	 * catch, as ARMv7's row */                                            \
+	X(DBGVCR, DBG_SHADOW, DBGVCR_MASK, DBGVCR_RESET)                          \
 	/* MDSCR_EL1: MDE(15), KDE(13), TDCC(12), SS(0): the self-hosted part */ \
 	X(DBGDSCREXT,  DBG_HW,     0x0000B001u, 0)
 

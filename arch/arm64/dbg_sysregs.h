@@ -18,7 +18,10 @@
 
 /* key: a trapped MSR/MRS's key (struct esr_sysreg.key). true and *twin
  * = the AArch32 twin's key for a debug register (op0 2, op1 0, or
- * MDCCSR_EL0); false for anything else. */
+ * MDCCSR_EL0); false for anything else - and for op0 2 op1 0 c0 c7 0,
+ * DBGVCR's twin encoding: AArch64 has no vector catch and no register
+ * there, and that row of the context is an AArch32 EL1 guest's alone
+ * (dbg_regs.h), whose hardware only the AArch32 paths keep. */
 static inline bool dbg_sysreg_twin(uint32_t key, uint32_t *twin)
 {
 	if (SR_KEY_OP0(key) != 2)
@@ -27,7 +30,7 @@ static inline bool dbg_sysreg_twin(uint32_t key, uint32_t *twin)
 		*twin = CPK_DBGDSCRINT;
 		return true;
 	}
-	if (SR_KEY_OP1(key) != 0)
+	if (SR_KEY_OP1(key) != 0 || key == SR_KEY(2, 0, 0, 7, 0))
 		return false;
 	*twin = key & ~SR_KEY(3, 0, 0, 0, 0);
 	return true;

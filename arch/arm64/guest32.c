@@ -8,6 +8,7 @@
 #include "a32_iss.h"
 #include "arch_cpu.h"
 #include "hcr.h"
+#include "dbg_regs.h"   /* DBGVCR_RESET */
 #include "vcpu.h"
 #include "sysregs_access.h"
 #include "blmon.h"
@@ -42,6 +43,9 @@ void cpu_enter_guest(uint64_t pc, uint64_t x0, uint64_t x1, uint64_t x2)
 	 * CPU); an entry's bit 0 is Thumb, as PSCI CPU_ON says for an
 	 * AArch32 caller */
 	write_HCR_EL2(read_HCR_EL2() & ~HCR_RW);
+	/* its vector catch as a fresh core's, as the debug context's row is
+	 * (cluster_init()); trap32.c and a migration keep it the guest's */
+	write_DBGVCR32_EL2(DBGVCR_RESET);
 	isb();
 	if (pc & 1u)
 		cpu_enter_el1(pc & ~1ull, SPSR_A32_SVC | A32_PSR_T, (uint32_t)x0, (uint32_t)x1, (uint32_t)x2);

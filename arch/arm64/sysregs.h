@@ -148,8 +148,8 @@
 	X(CNTHP_CTL_EL2,   3, 4, 14,  2, 1)                               \
 	X(CNTHP_CVAL_EL2,  3, 4, 14,  2, 2)                               \
 	/* an AArch32 EL1's own state: its modes' SPSRs (SPSR_abt/und also \
-	 * for exceptions injected into it), DACR, IFSR, FPEXC - a migration \
-	 * moves them for such a guest (cpu_ctx.h CPU_CTX_A32) */          \
+	 * for exceptions injected into it), DACR, IFSR, FPEXC, DBGVCR - a \
+	 * migration moves them for such a guest (cpu_ctx.h CPU_CTX_A32) */ \
 	X(SPSR_IRQ,        3, 4,  4,  3, 0)                               \
 	X(SPSR_ABT,        3, 4,  4,  3, 1)                               \
 	X(SPSR_UND,        3, 4,  4,  3, 2)                               \
@@ -157,6 +157,7 @@
 	X(DACR32_EL2,      3, 4,  3,  0, 0)                               \
 	X(IFSR32_EL2,      3, 4,  5,  0, 1)                               \
 	X(FPEXC32_EL2,     3, 4,  5,  3, 0)                               \
+	X(DBGVCR32_EL2,    2, 4,  0,  7, 0)   /* AArch32 DBGVCR (dbg_regs.h) */ \
 	/* PSTATE fields */                                               \
 	X(CURRENTEL,       3, 0,  4,  2, 2)                               \
 	X(DAIF,            3, 3,  4,  2, 1)

@@ -216,6 +216,19 @@ static uint32_t dbgdidr(void)
 }
 
 #define PSR_NZCV 0xf0000000u
+/* AArch32's DBGDSCRint shows MDBGen [15] and UDCCdis [12] of DBGDSCRext
+ * (MDSCR_EL1's MDE and TDCC) beside the DCC flags MDCCSR_EL0 holds: Linux
+ * (hw_breakpoint.c enable_monitor_mode()) reads MDBGen back there after
+ * setting it, and gives up the debug registers when it reads 0 */
+#define DSCRINT_FROM_EXT ((1u << 15) | (1u << 12))
+
+/* DBGVCR's bits a guest can set: the Non-secure catches [31:25] exist
+ * only with EL3 (ARM ARM, DBGVCR: "When EL3 is implemented"), without it
+ * F I D P S U [7:1] alone; everything else RES0, read as 0. */
+static uint32_t dbgvcr_writable(void)
+{
+	return ((read_ID_AA64PFR0_EL1() >> 12) & 0xfu) != 0 ? DBGVCR_MASK : DBGVCR_MASK & 0xffu;
+}
 
 /* MCR/MRC p14 (EC 0x05, MDCR_EL2.TDA/TDOSA/TDRA): the debug context by
  * the register's key - the AArch32 register is the twin an AArch64
@@ -224,6 +237,9 @@ static uint32_t dbgdidr(void)
  * (DBGBVR<n>, a VA) is its low half in AArch32: a write keeps the upper
  * (DBGBXVR's) half. DBGDIDR (AArch32 only) is read-only, made here; the
  * only Rt = 15 form is MRC DBGDSCRint into APSR_nzcv (the PSR's flags).
+ * DBGVCR (AArch32 only: dbg_regs.h) is read from the context, and a write
+ * goes to DBGVCR32_EL2 too, so the core's vector catch is the guest's -
+ * here, on the AArch32 path, not in the AArch64 guest's debug switch.
  * Anything the context does not serve is an undefined instruction. */
 static void ec32_cp14(struct guest_frame *f, struct esr e)
 {
@@ -251,14 +267,20 @@ static void ec32_cp14(struct guest_frame *f, struct esr e)
 			ec32_undef(f, e);
 			return;
 		}
+		if (d.key == CPK_DBGDSCRINT && trap_dbg_sysreg(CPK_DBGDSCREXT, true, &old) == 0)
+			v |= old & DSCRINT_FROM_EXT;
 	} else {
 		v = (uint32_t)f->r[x];
+		if (d.key == CPK_DBGVCR)
+			v &= dbgvcr_writable();
 		if (trap_dbg_sysreg(d.key, true, &old) == 0)
 			v |= old & ~(dbg_reg_t)0xffffffffu;
 		if (trap_dbg_sysreg(d.key, false, &v)) {
 			ec32_undef(f, e);
 			return;
 		}
+		if (d.key == CPK_DBGVCR)
+			write_DBGVCR32_EL2(v);   /* the ERET to the guest synchronizes it */
 	}
 	if (nzcv)
 		f->spsr = (f->spsr & ~(uint64_t)PSR_NZCV) | ((uint32_t)v & PSR_NZCV);

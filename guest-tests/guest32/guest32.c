@@ -8,12 +8,13 @@
  * is a NOP); Type A through trapped MRC/MCR/MRRC/MCRR p15 - states 1 -> 2,
  * the Type A view's PMCR, PMCCNTR's 64 bits, Rt in r0, in SVC's lr and in
  * FIQ's r8 (the mode-banked registers), an MRC at PL0 under PMUSERENR -;
- * an unemulated trapped CP15 (PMEVCNTR5) and CP14 (DBGVCR) access as
- * undefined instructions at the right address and PSR; the debug
- * registers through MCR/MRC p14; a stage-2 abort in Abort
+ * an unemulated trapped CP15 (PMEVCNTR5) access as an undefined
+ * instruction at the right address and PSR; the debug registers through
+ * MCR/MRC p14, DBGVCR's reset value, writable bits and value on the boot
+ * CPU and on CPU 1 at each CPU_ON; a stage-2 abort in Abort
  * mode (DFSR, DFAR); a cluster switch carrying the guest's counters
  * in state 2; and what AArch32 EL1 owns beyond AArch64's (banked
- * registers, the modes' SPSRs, DACR, IFSR, FPEXC, VFP) exactly across a
+ * registers, the modes' SPSRs, DACR, IFSR, FPEXC, DBGVCR, VFP) exactly across a
  * switch there and back - a migration with blmon.cluster_cpus. The cluster the monitor boots on comes from
  * blmon.boot_cluster in the bootargs (scenarios guest32-a57, guest32-a53).
  */
@@ -281,7 +282,6 @@ static void undef_at(const char *what, struct at (*fn)(void))
 
 static struct at hvc1(void) { AT_INSN(".arch_extension virt\n\thvc #1"); return a; }
 static struct at pmevcntr5(void) { AT_INSN("mrc p15, 0, r0, c14, c8, 5"); return a; }
-static struct at dbgvcr(void) { AT_INSN("mrc p14, 0, r0, c0, c7, 0"); return a; }
 static struct at pmccntr_pc(void) { AT_INSN(".word 0xee19ff1d"); return a; }   /* mrc p15,0,pc,c9,c13,0 */
 
 /* A store or load at the monitor's first word (stage 2 leaves it out):
@@ -316,7 +316,6 @@ static void undefs(void)
 	pmu_switch(0);
 	undef_at("MRC PMEVCNTR5 (trapped; the view has counters 0-3)", pmevcntr5);
 	check_eq("... state 1 still", pmu_state_now(), 1);
-	undef_at("MRC p14 DBGVCR (trapped; AArch32 only, not in the debug context)", dbgvcr);
 	undef_at("MRC p15 PMCCNTR with Rt = 15 (trapped)", pmccntr_pc);
 	check_eq("... state 1 still", pmu_state_now(), 1);
 	check_eq("the guest back in SVC after them", CPSR_MODE(cpsr_now()), MODE_SVC);
@@ -383,16 +382,45 @@ static void gicd(void)
 	check_eq("GICD_CTLR still 1", *ctlr, 1);
 }
 
+/* DBGVCR (p14 0 c0 c7 0), the vector catch: AArch32's alone, served by
+ * the debug context (arch/arm64/dbg_regs.h) and no longer an undefined
+ * instruction. Reset: 0 (UNKNOWN in the ARM ARM; the monitor's choice, as
+ * ARMv7's). Writable: F I D P S U [7:1] without EL3, the Non-secure
+ * NSF..NSU [31:25] as well with it (DBGDIDR.SE_imp, bit 12) */
+static uint32_t mrc_dbgvcr(void)
+{
+	uint32_t v;
+
+	__asm__ volatile("mrc p14, 0, %0, c0, c7, 0" : "=r"(v));
+	return v;
+}
+
+static void mcr_dbgvcr(uint32_t v) { __asm__ volatile("mcr p14, 0, %0, c0, c7, 0" : : "r"(v)); }
+
+#define DBGVCR_RESET 0u
+
+static uint32_t dbgvcr_writable(void)
+{
+	uint32_t didr;
+
+	__asm__ volatile("mrc p14, 0, %0, c0, c0, 0" : "=r"(didr));
+	return (didr & (1u << 12)) ? 0xde0000deu : 0xdeu;
+}
+
 /* PSCI CPU_ON of CPU 1 (with -smp 2): in A32 SVC at an ARM entry, in
  * T32 at an entry with bit 0 set (thumb_entry: notes its CPSR, then the
  * library's ARM secondary_entry); the context in r0; CPU_OFF after */
-static volatile uint32_t sec_context, sec_cpsr, sec_done, thumb_cpsr;
+static volatile uint32_t sec_context, sec_cpsr, sec_done, thumb_cpsr, sec_vcr_fresh, sec_vcr_back;
+#define SEC_VCR 0x1au   /* U, P, D: written by CPU 1, gone at its next CPU_ON */
 
 void secondary_main(uint32_t context, uint32_t cpsr);
 void secondary_main(uint32_t context, uint32_t cpsr)
 {
 	sec_context = context;
 	sec_cpsr = cpsr;
+	sec_vcr_fresh = mrc_dbgvcr();
+	mcr_dbgvcr(SEC_VCR);
+	sec_vcr_back = mrc_dbgvcr();
 	__asm__ volatile("dmb ish" ::: "memory");
 	sec_done = 1;
 	psci_call(PSCI_CPU_OFF_FN, 0, 0, 0);
@@ -423,6 +451,9 @@ static void cpu_on_off(uint32_t entry, uint32_t context, const char *how)
 	check(wait_until(&sec_done, 1, 2000), "... CPU 1 ran the guest");
 	check_eq("... r0 = the context", sec_context, context);
 	check_eq("... A32 SVC, A/I/F masked (its CPSR at secondary_entry & 0x1ff)", sec_cpsr & 0x1ffu, 0x1d3u);
+	check_eq("... its DBGVCR a fresh core's: the reset value (the last run's write gone)", sec_vcr_fresh,
+		 DBGVCR_RESET);
+	check_eq("... its MCR DBGVCR 0x1a read back", sec_vcr_back, SEC_VCR);
 	/* CPU 1 turns itself off after the flag: wait for it in time, not in
 	 * calls (QEMU's vCPU threads share the host's cores) */
 	uint64_t end = deadline_ms(2000);
@@ -472,6 +503,21 @@ static void cp14(void)
 			 "mrs %0, APSR"
 			 : "=r"(flags) : "r"(0xf0000000u) : "cc");
 	check_eq("MRC p14 DBGDSCRint, APSR_nzcv: NZCV = its bits 31:28", flags & 0xf0000000u, dscr & 0xf0000000u);
+	/* DBGDSCRint shows DBGDSCRext's MDBGen (bit 15): Linux's check that
+	 * monitor mode is on */
+	__asm__ volatile("mcr p14, 0, %0, c0, c2, 2" : : "r"(1u << 15));   /* DBGDSCRext */
+	__asm__ volatile("mrc p14, 0, %0, c0, c1, 0" : "=r"(dscr));
+	check_eq("MCR DBGDSCRext MDBGen: MRC DBGDSCRint bit 15 set", dscr & (1u << 15), 1u << 15);
+	__asm__ volatile("mcr p14, 0, %0, c0, c2, 2" : : "r"(0u));
+	__asm__ volatile("mrc p14, 0, %0, c0, c1, 0" : "=r"(dscr));
+	check_eq("... cleared: bit 15 clear", dscr & (1u << 15), 0);
+	/* DBGVCR: the boot core's reset value, every writable bit and no
+	 * RES0 one, then one value exactly */
+	check_eq("MRC p14 DBGVCR at boot: the reset value", mrc_dbgvcr(), DBGVCR_RESET);
+	mcr_dbgvcr(0xffffffffu);
+	check_eq("MCR DBGVCR ~0: the writable bits alone (RES0 read 0)", mrc_dbgvcr(), dbgvcr_writable());
+	mcr_dbgvcr(0x00000048u);
+	check_eq("MCR/MRC DBGVCR 0x48 (I, P)", mrc_dbgvcr(), 0x48u);
 }
 
 /* State 2: counter 0 counts SW_INCR natively; a switch carries it */
@@ -514,7 +560,8 @@ static void cluster_switch(void)
  * the trap frame and the HYP thread; docs/migration.md). In place the
  * same checks hold trivially. The banked registers: SP/LR of IRQ, Abort,
  * Undefined and System (usr) modes, FIQ's r8-r12, SP, LR, and the four
- * modes' SPSRs; DACR, IFSR, FPEXC; D7, D16, D31 and FPSCR.
+ * modes' SPSRs; DACR, IFSR, FPEXC; DBGVCR (the debug context's row,
+ * DBGVCR32_EL2 in the core); D7, D16, D31 and FPSCR.
  */
 struct a32_bank {
 	uint32_t irq[2], abt[2], und[2], usr[2];   /* SP, LR */
@@ -573,12 +620,12 @@ static const char *const bank_names[BANK_WORDS] = {
 	"SPSR_irq", "SPSR_abt", "SPSR_und", "SPSR_fiq",
 };
 
-/* DACR, IFSR, FPEXC, FPSCR and three D registers (D16-D31: the A57's and
+/* DACR, IFSR, DBGVCR, FPEXC, FPSCR and three D registers (D16-D31: the A57's and
  * A53's VFP has 32). CPACR gives cp10/cp11 to PL0 and PL1 first, FPEXC.EN
  * then enables them; the assembler is told the FPU for these lines alone
  * (the guests are built -mfloat-abi=soft). */
 struct a32_sys {
-	uint32_t dacr, ifsr, fpexc, fpscr;
+	uint32_t dacr, ifsr, fpexc, fpscr, dbgvcr;
 	uint64_t d7, d16, d31;
 };
 #define FPEXC_EN   (1u << 30)
@@ -591,6 +638,7 @@ static void sys_set(const struct a32_sys *v)
 
 	__asm__ volatile("mcr p15, 0, %0, c3, c0, 0" : : "r"(v->dacr));   /* DACR (MMU off: no effect here) */
 	__asm__ volatile("mcr p15, 0, %0, c5, c0, 1" : : "r"(v->ifsr));   /* IFSR */
+	mcr_dbgvcr(v->dbgvcr);
 	__asm__ volatile("mrc p15, 0, %0, c1, c0, 2" : "=r"(cpacr));
 	__asm__ volatile("mcr p15, 0, %0, c1, c0, 2\n\tisb" : : "r"(cpacr | CPACR_CP1011) : "memory");
 	__asm__ volatile(VFP "vmsr fpexc, %0\n\tisb" : : "r"(v->fpexc) : "memory");
@@ -606,6 +654,7 @@ static bool sys_get(struct a32_sys *v)
 {
 	__asm__ volatile("mrc p15, 0, %0, c3, c0, 0" : "=r"(v->dacr));
 	__asm__ volatile("mrc p15, 0, %0, c5, c0, 1" : "=r"(v->ifsr));
+	v->dbgvcr = mrc_dbgvcr();
 	__asm__ volatile(VFP "vmrs %0, fpexc" : "=r"(v->fpexc));
 	if (!(v->fpexc & FPEXC_EN))
 		return false;
@@ -635,9 +684,9 @@ static void bank_values(struct a32_bank *b, unsigned round)
 }
 
 static const struct a32_sys sys_values[2] = {
-	{ 0x5555d557u, 0x0000140du, FPEXC_EN, 0xa3c0009bu,
+	{ 0x5555d557u, 0x0000140du, FPEXC_EN, 0xa3c0009bu, 0x5au,
 	  0x0123456789abcdefull, 0xfedcba9876543210ull, 0xdeadbeefcafef00dull },
-	{ 0xc3a5f00fu, 0x00000406u, FPEXC_EN, 0x5d40001cu,
+	{ 0xc3a5f00fu, 0x00000406u, FPEXC_EN, 0x5d40001cu, 0x94u,
 	  0x1122334455667788ull, 0x8877665544332211ull, 0x0badf00d600dcafeull },
 };
 
@@ -655,6 +704,7 @@ static void check_a32_state(const struct a32_bank *want_b, const struct a32_sys 
 
 	check_eq("DACR", got_s.dacr, want_s->dacr);
 	check_eq("IFSR", got_s.ifsr, want_s->ifsr);
+	check_eq("DBGVCR", got_s.dbgvcr, want_s->dbgvcr);
 	check_eq("FPEXC (EN)", got_s.fpexc, want_s->fpexc);
 	check(vfp, "VFP enabled (FPEXC.EN): its registers readable");
 	if (vfp) {

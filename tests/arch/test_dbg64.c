@@ -61,6 +61,8 @@ static void not_debug(void **state)
 	assert_false(dbg_sysreg_twin(SRK_MIDR_EL1, &t));
 	assert_false(dbg_sysreg_twin(key_of(2, 3, 0, 4, 0), &t));      /* DBGDTR_EL0: op1 3 */
 	assert_false(dbg_sysreg_twin(key_of(2, 4, 0, 7, 0), &t));      /* DBGVCR32_EL2: op1 4 */
+	assert_false(dbg_sysreg_twin(key_of(2, 0, 0, 7, 0), &t));      /* DBGVCR's twin: AArch32's alone */
+	assert_false(dbg_sysreg_twin(SRK_DBGVCR32_EL2, &t));
 	assert_false(dbg_sysreg_twin(key_of(1, 0, 7, 5, 0), &t));      /* op0 1: a system instruction */
 	assert_int_equal(t, 0x1234);                                   /* untouched */
 }

@@ -257,14 +257,52 @@ static void passthrough_and_undefined(void **state)
 	assert_int_equal(msr(&d, 0, SRK_MDRAR_EL1, 0), 1);
 	assert_true(dbg_sysreg_twin(SRK_OSLAR_EL1, &twin));
 	assert_int_equal(dbg_trap(&d, 0, twin, true, &v), 1);
-	/* op0 2, op1 0 encodings no row or pass-through has: DBGVCR's twin
-	 * (p14 0 c0 c7 0), c1 c2 4 */
-	assert_int_equal(msr(&d, 0, SR_KEY(2, 0, 0, 7, 0), 1), 1);
+	/* DBGVCR's twin encoding (p14 0 c0 c7 0) is no AArch64 register:
+	 * the map refuses it (dbg_sysregs.h), so the AArch32 row cannot be
+	 * reached by MSR/MRS; c1 c2 4, which no row or pass-through has */
+	assert_false(dbg_sysreg_twin(SR_KEY(2, 0, 0, 7, 0), &twin));
 	assert_int_equal(dbg_trap(&d, 0, SR_KEY(2, 0, 1, 2, 4) & ~SR_KEY(3, 0, 0, 0, 0), true, &v), 1);
 	assert_true(v == 5);
 	assert_true(fake64_oslock);
 	assert_int_equal(fake64_nwrites, 0);
 	assert_int_equal(fake64_faults, 0);
+}
+
+/* An AArch32 MCR/MRC p14 DBGVCR (trap32.c, by its key): an AArch32 EL1
+ * guest's vector catch, kept by the context - reset value 0 on a fresh
+ * context, the row's writable bits alone (NS and S catches, RES0 bits 0),
+ * its value exactly over 1000 switches, reset again by a fresh
+ * context (CPU_ON) - and never in the fake's hardware: the switch's
+ * save/restore is the 21 AArch64 rows' alone (DBGVCR32_EL2 is written by
+ * trap32.c, not here), so an AArch64 guest's switch is unchanged. */
+static uint64_t a32_rw(struct dbg_ctx *d, unsigned cl, bool read, uint64_t v)
+{
+	assert_int_equal(dbg_trap(d, cl, CPK_DBGVCR, read, &v), 0);
+	return v;
+}
+
+static void dbgvcr_aarch32_row(void **state)
+{
+	(void)state;
+	struct dbg_ctx d;
+
+	dbg_ctx_init(&d);
+	assert_true(a32_rw(&d, 0, true, 0xabab) == 0);              /* reset value */
+	a32_rw(&d, 0, false, 0xFFFFFFFFFFFFFFFFull);
+	assert_true(a32_rw(&d, 0, true, 0) == 0xDE0000DEull);        /* [31:30] [28:25] [7:6] [4:1] */
+	a32_rw(&d, 0, false, 0x8400005Aull);
+	assert_true(a32_rw(&d, 0, true, 0) == 0x8400005Aull);
+	msr(&d, 0, SRK_DBGBCR0_EL1, 0x1e7);                           /* an AArch64 row beside it */
+	fake64_reset_log();
+	for (unsigned i = 0; i < 1000; i++)
+		do_switch(&d, (i + 1) & 1, true);
+	assert_int_equal(fake64_nwrites, 1000 * 21);                 /* the AArch64 rows, no more */
+	assert_true(a32_rw(&d, 1, true, 0) == 0x8400005Aull);
+	assert_true(mrs(&d, 0, SRK_DBGBCR0_EL1) == 0x1e7);
+	assert_true(fake64_reg[DBG_DBGVCR] == 0);                    /* never in the hardware */
+	assert_int_equal(fake64_faults, 0);
+	dbg_ctx_init(&d);                                             /* a fresh core (CPU_ON) */
+	assert_true(a32_rw(&d, 0, true, 0) == 0);
 }
 
 int main(void)
@@ -276,6 +314,7 @@ int main(void)
 		cmocka_unit_test_setup(restore_order_and_lock, setup),
 		cmocka_unit_test_setup(claim_tags, setup),
 		cmocka_unit_test_setup(passthrough_and_undefined, setup),
+		cmocka_unit_test_setup(dbgvcr_aarch32_row, setup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
