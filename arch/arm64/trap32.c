@@ -206,10 +206,17 @@ static void ec32_cp15_64(struct guest_frame *f, struct esr e)
  * [31:28]) and ID_AA64PFR0_EL1's EL3 [15:12], in ARMv8's AArch32 layout:
  * WRPs [31:28], BRPs [27:24], CTX_CMPs [23:20], Version [19:16] = 6
  * (ARMv8 debug), [15] RES1, nSUHD_imp [14] and SE_imp [12] with EL3 */
+/* EL3 is implemented (ID_AA64PFR0_EL1.EL3 [15:12] not 0): DBGDIDR's
+ * security bits and DBGVCR's Non-secure catches depend on it */
+static bool el3_implemented(void)
+{
+	return ((read_ID_AA64PFR0_EL1() >> 12) & 0xfu) != 0;
+}
+
 static uint32_t dbgdidr(void)
 {
 	uint64_t dfr = read_ID_AA64DFR0_EL1();
-	uint32_t el3 = ((read_ID_AA64PFR0_EL1() >> 12) & 0xfu) != 0;
+	uint32_t el3 = el3_implemented();
 
 	return (uint32_t)((dfr >> 20) & 0xfu) << 28 | (uint32_t)((dfr >> 12) & 0xfu) << 24 |
 	       (uint32_t)((dfr >> 28) & 0xfu) << 20 | 6u << 16 | 1u << 15 | el3 << 14 | el3 << 12;
@@ -227,7 +234,7 @@ static uint32_t dbgdidr(void)
  * F I D P S U [7:1] alone; everything else RES0, read as 0. */
 static uint32_t dbgvcr_writable(void)
 {
-	return ((read_ID_AA64PFR0_EL1() >> 12) & 0xfu) != 0 ? DBGVCR_MASK : DBGVCR_MASK & 0xffu;
+	return el3_implemented() ? DBGVCR_MASK : DBGVCR_MASK & 0xffu;
 }
 
 /* MCR/MRC p14 (EC 0x05, MDCR_EL2.TDA/TDOSA/TDRA): the debug context by
